@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cli.h - what the `pdn` command's files share: exit codes, option parsing,
+ * opening inputs, printing diagnostics.  Uses only the public <pdn.h>.
+ */
+#ifndef PDN_CLI_H
+#define PDN_CLI_H
+
+#include <pdn.h>
+
+#include <stdbool.h>
+#include <stdio.h>
+
+enum {
+    EXIT_OK_ = 0,      /* no errors */
+    EXIT_INPUT = 1,    /* the input has errors */
+    EXIT_USAGE = 2,    /* bad command line */
+    EXIT_SYSTEM = 3    /* I/O error or out of memory */
+};
+
+/* Options shared by the reading commands. */
+typedef struct cli_read {
+    pdn_read_options opts;
+    bool mode_given;
+} cli_read;
+
+/* One option of a command, for parsing and for --help. */
+typedef struct cli_opt {
+    const char *name;   /* "--mode" */
+    const char *alias;  /* "-o" or NULL */
+    const char *arg;    /* "M" or NULL for a flag */
+    const char *help;
+} cli_opt;
+
+typedef struct cli_cmd {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *usage;
+    const char *summary;
+    const cli_opt *opts;
+} cli_cmd;
+
+#if defined(__GNUC__)
+#define CLI_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define CLI_PRINTF(a, b)
+#endif
+
+void cli_usage_error(const char *cmd, const char *fmt, ...) CLI_PRINTF(2, 3);
+void cli_print_help(const cli_cmd *cmd);
+const cli_cmd *cli_find(const char *name);
+
+/* Parses the reading options at argv[*i]; returns 1 when it took the option
+ * (advancing *i past its argument), 0 when the option is not a reading one,
+ * -1 on a bad value (already reported). */
+int cli_read_option(cli_read *r, const char *cmd, int argc, char **argv, int *i);
+
+/* An input: a file or standard input ("-"), read through a callback. */
+typedef struct cli_input {
+    const char *name;
+    FILE *fp;
+    bool failed;
+} cli_input;
+
+bool cli_input_open(cli_input *in, const char *path);
+void cli_input_close(cli_input *in);
+size_t cli_input_read(void *ctx, char *buf, size_t size);
+/* Opens a reader over `in`; a ".pgn" name makes chess the default GameType. */
+pdn_status cli_reader_open(pdn_reader **out, cli_input *in, const cli_read *r);
+
+/* Prints one diagnostic compiler-style with its source line and a caret. */
+void cli_print_diag(FILE *out, const char *file, const pdn_game *g, const pdn_diag *d);
+
+/* Reports a fatal reading status for a file; returns the exit code. */
+int cli_fatal(const char *file, pdn_status st);
+
+int cmd_check(int argc, char **argv);
+int cmd_fmt(int argc, char **argv);
+int cmd_json(int argc, char **argv);
+
+/* A sink writing to a FILE. */
+int cli_file_sink(void *ctx, const char *data, size_t len);
+
+#endif

@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cmd_check.c - `pdn check`: reads every game of every file and reports each
+ * problem, then a summary.  Until the rules engine lands, checking is
+ * syntax only; --syntax is accepted so scripts can already ask for that.
+ */
+#include "cli.h"
+
+#include <string.h>
+
+typedef struct totals {
+    unsigned long long games, errors, warnings, notes;
+} totals;
+
+static int check_file(const char *path, const cli_read *r, bool quiet, totals *t)
+{
+    cli_input in;
+    if (!cli_input_open(&in, path))
+        return EXIT_SYSTEM;
+    pdn_reader *reader;
+    pdn_status st = cli_reader_open(&reader, &in, r);
+    if (st != PDN_OK) {
+        cli_input_close(&in);
+        return cli_fatal(in.name, st);
+    }
+    const pdn_game *g;
+    while ((st = pdn_reader_next(reader, &g)) == PDN_OK) {
+        t->games++;
+        size_t n;
+        const pdn_diag *d = pdn_game_diags(g, &n);
+        for (size_t i = 0; i < n; i++) {
+            t->errors += d[i].severity == PDN_SEV_ERROR;
+            t->warnings += d[i].severity == PDN_SEV_WARNING;
+            t->notes += d[i].severity == PDN_SEV_NOTE;
+            if (!quiet)
+                cli_print_diag(stdout, in.name, g, &d[i]);
+        }
+    }
+    pdn_reader_free(reader);
+    cli_input_close(&in);
+    if (st != PDN_DONE)
+        return cli_fatal(path, st);
+    return EXIT_OK_;
+}
+
+int cmd_check(int argc, char **argv)
+{
+    cli_read r = {PDN_READ_OPTIONS_INIT, false};
+    bool quiet = false;
+    int first_file = argc, rc = EXIT_OK_;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--") == 0) {
+            first_file = i + 1;
+            break;
+        }
+        if (a[0] != '-' || strcmp(a, "-") == 0) {
+            first_file = i;
+            break;
+        }
+        int took = cli_read_option(&r, "check", argc, argv, &i);
+        if (took < 0)
+            return EXIT_USAGE;
+        if (took)
+            continue;
+        if (strcmp(a, "--syntax") == 0)
+            continue; /* the only check there is until replay exists */
+        if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
+            quiet = true;
+            continue;
+        }
+        cli_usage_error("check", "unknown option '%s'", a);
+        return EXIT_USAGE;
+    }
+    if (first_file >= argc) {
+        cli_usage_error("check", "%s", "no input file (use - for standard input)");
+        return EXIT_USAGE;
+    }
+    totals t = {0, 0, 0, 0};
+    int files = 0;
+    for (int i = first_file; i < argc; i++) {
+        if (argv[i][0] == '-' && argv[i][1] && i > first_file) {
+            cli_usage_error("check", "options go before the files: '%s'", argv[i]);
+            return EXIT_USAGE;
+        }
+        int c = check_file(argv[i], &r, quiet, &t);
+        if (c > rc)
+            rc = c;
+        files++;
+    }
+    if (files > 1)
+        printf("%d files, ", files);
+    printf("%llu game%s, %llu error%s, %llu warning%s\n", t.games, t.games == 1 ? "" : "s",
+           t.errors, t.errors == 1 ? "" : "s", t.warnings, t.warnings == 1 ? "" : "s");
+    if (rc == EXIT_OK_ && t.errors)
+        rc = EXIT_INPUT;
+    return rc;
+}

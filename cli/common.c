@@ -1,0 +1,187 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * common.c - inputs, reading options and the printing of diagnostics, shared
+ * by the commands.
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <string.h>
+
+int cli_read_option(cli_read *r, const char *cmd, int argc, char **argv, int *i)
+{
+    const char *a = argv[*i];
+    if (strcmp(a, "--strict") == 0) {
+        r->opts.mode = PDN_MODE_STRICT;
+        r->mode_given = true;
+        return 1;
+    }
+    bool mode = strcmp(a, "--mode") == 0, enc = strcmp(a, "--encoding") == 0;
+    const char *val = NULL;
+    if (!mode && !enc) {
+        if (strncmp(a, "--mode=", 7) == 0) {
+            mode = true;
+            val = a + 7;
+        } else if (strncmp(a, "--encoding=", 11) == 0) {
+            enc = true;
+            val = a + 11;
+        } else {
+            return 0;
+        }
+    } else {
+        if (*i + 1 >= argc) {
+            cli_usage_error(cmd, "option '%s' needs a value", a);
+            return -1;
+        }
+        val = argv[++*i];
+    }
+    if (mode) {
+        static const char *const names[] = {"liberal", "standard", "strict"};
+        for (int k = 0; k < 3; k++)
+            if (strcmp(val, names[k]) == 0) {
+                r->opts.mode = (pdn_mode)k;
+                r->mode_given = true;
+                return 1;
+            }
+        cli_usage_error(cmd, "unknown mode '%s' (liberal, standard or strict)", val);
+        return -1;
+    }
+    static const struct {
+        const char *name;
+        pdn_encoding enc;
+    } encs[] = {{"auto", PDN_ENC_AUTO},     {"utf8", PDN_ENC_UTF8},     {"utf-8", PDN_ENC_UTF8},
+                {"latin1", PDN_ENC_LATIN1}, {"cp1252", PDN_ENC_LATIN1}, {"cp1251", PDN_ENC_CP1251},
+                {"cp866", PDN_ENC_CP866}};
+    for (size_t k = 0; k < sizeof encs / sizeof encs[0]; k++)
+        if (strcmp(val, encs[k].name) == 0) {
+            r->opts.encoding = encs[k].enc;
+            return 1;
+        }
+    cli_usage_error(cmd, "unknown encoding '%s' (auto, utf8, latin1, cp1251, cp866)", val);
+    return -1;
+}
+
+bool cli_input_open(cli_input *in, const char *path)
+{
+    in->failed = false;
+    if (strcmp(path, "-") == 0) {
+        in->name = "<stdin>";
+        in->fp = stdin;
+        return true;
+    }
+    in->name = path;
+    in->fp = fopen(path, "rb");
+    if (!in->fp) {
+        fprintf(stderr, "pdn: %s: %s\n", path, strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+void cli_input_close(cli_input *in)
+{
+    if (in->fp && in->fp != stdin)
+        fclose(in->fp);
+    in->fp = NULL;
+}
+
+size_t cli_input_read(void *ctx, char *buf, size_t size)
+{
+    cli_input *in = ctx;
+    size_t n = fread(buf, 1, size, in->fp);
+    if (n == 0 && ferror(in->fp)) {
+        in->failed = true;
+        return (size_t)-1;
+    }
+    return n;
+}
+
+pdn_status cli_reader_open(pdn_reader **out, cli_input *in, const cli_read *r)
+{
+    pdn_read_options o = r->opts;
+    size_t n = strlen(in->name);
+    if (n >= 4 && (strcmp(in->name + n - 4, ".pgn") == 0 || strcmp(in->name + n - 4, ".PGN") == 0))
+        o.default_gametype = 0;
+    return pdn_reader_new_callback(out, cli_input_read, in, &o);
+}
+
+int cli_fatal(const char *file, pdn_status st)
+{
+    fprintf(stderr, "pdn: %s: %s\n", file, pdn_status_str(st));
+    return EXIT_SYSTEM;
+}
+
+int cli_file_sink(void *ctx, const char *data, size_t len)
+{
+    return fwrite(data, 1, len, (FILE *)ctx) == len ? 0 : -1;
+}
+
+static const char *sev_name(pdn_severity s)
+{
+    return s == PDN_SEV_ERROR ? "error" : s == PDN_SEV_WARNING ? "warning" : "note";
+}
+
+/* Shows at most this many characters of the source line on each side of the
+ * caret: games written on one line would otherwise flood the terminal. */
+#define CONTEXT 60
+
+static void print_source(FILE *out, const pdn_game *g, uint32_t offset, uint32_t length)
+{
+    pdn_str t = pdn_game_text(g);
+    if (offset >= t.len)
+        return;
+    size_t ls = offset, le = offset;
+    while (ls > 0 && t.ptr[ls - 1] != '\n' && t.ptr[ls - 1] != '\r')
+        ls--;
+    while (le < t.len && t.ptr[le] != '\n' && t.ptr[le] != '\r')
+        le++;
+    /* Clip to a window around the caret, on character boundaries. */
+    size_t ws = ls, we = le;
+    size_t before = 0;
+    for (size_t k = offset; k > ls; k--)
+        if ((t.ptr[k - 1] & 0xC0) != 0x80 && ++before > CONTEXT) {
+            ws = k;
+            break;
+        }
+    size_t after = 0;
+    for (size_t k = offset; k < le; k++)
+        if ((t.ptr[k] & 0xC0) != 0x80 && ++after > CONTEXT) {
+            we = k;
+            break;
+        }
+    fprintf(out, "  %s%.*s%s\n", ws > ls ? "..." : "", (int)(we - ws), t.ptr + ws,
+            we < le ? "..." : "");
+    fprintf(out, "  %s", ws > ls ? "   " : "");
+    for (size_t k = ws; k < offset; k++) {
+        unsigned char c = (unsigned char)t.ptr[k];
+        if (c == '\t')
+            fputc('\t', out);
+        else if ((c & 0xC0) != 0x80)
+            fputc(' ', out);
+    }
+    fputc('^', out);
+    size_t end = offset + (length ? length : 1);
+    if (end > we)
+        end = we;
+    for (size_t k = offset + 1; k < end; k++)
+        if ((t.ptr[k] & 0xC0) != 0x80)
+            fputc('~', out);
+    fputc('\n', out);
+}
+
+void cli_print_diag(FILE *out, const char *file, const pdn_game *g, const pdn_diag *d)
+{
+    uint64_t line;
+    uint32_t col;
+    pdn_game_locate(g, d->offset, &line, &col);
+    fprintf(out, "%s:%llu:%u: %s: %s [%s]\n", file, (unsigned long long)line, col,
+            sev_name(d->severity), pdn_diag_message(d->code), pdn_diag_name(d->code));
+    print_source(out, g, d->offset, d->length);
+    if (d->related != UINT32_MAX) {
+        pdn_game_locate(g, d->related, &line, &col);
+        const char *what = d->code == PDN_D_DUPLICATE_TAG ? "first given here"
+                           : d->code == PDN_D_TERMINATOR_MISMATCH ? "the Result tag is here"
+                                                                  : "related location";
+        fprintf(out, "%s:%llu:%u: note: %s\n", file, (unsigned long long)line, col, what);
+    }
+}

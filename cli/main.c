@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * main.c - `pdn <command>`: the command table, --help and --version.
+ */
+#include "cli.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+static const cli_opt check_opts[] = {
+    {"--mode", NULL, "M", "reading mode: liberal (default), standard or strict"},
+    {"--strict", NULL, NULL, "same as --mode strict"},
+    {"--syntax", NULL, NULL, "check the syntax only (no replay of the moves)"},
+    {"--encoding", NULL, "E", "auto (default), utf8, latin1, cp1251 or cp866"},
+    {"--quiet", "-q", NULL, "print only the summary"},
+    {NULL, NULL, NULL, NULL},
+};
+static const cli_opt fmt_opts[] = {
+    {"--output", "-o", "OUT", "write to OUT instead of standard output"},
+    {"--mode", NULL, "M", "reading mode: liberal (default), standard or strict"},
+    {"--encoding", NULL, "E", "auto (default), utf8, latin1, cp1251 or cp866"},
+    {NULL, NULL, NULL, NULL},
+};
+static const cli_opt json_opts[] = {
+    {"--no-positions", NULL, NULL,
+     "leave out line/column fields and list tags in canonical order"},
+    {"--no-diagnostics", NULL, NULL, "leave out the diagnostics"},
+    {"--mode", NULL, "M", "reading mode: liberal (default), standard or strict"},
+    {"--encoding", NULL, "E", "auto (default), utf8, latin1, cp1251 or cp866"},
+    {NULL, NULL, NULL, NULL},
+};
+
+static const cli_cmd commands[] = {
+    {"check", cmd_check, "pdn check [OPTIONS] FILE...|-",
+     "read files and report every problem as file:line:col: diagnostics", check_opts},
+    {"fmt", cmd_fmt, "pdn fmt [OPTIONS] FILE|-", "write the games as canonical PDN 3.0 (PGN for chess)",
+     fmt_opts},
+    {"json", cmd_json, "pdn json [OPTIONS] FILE|-", "write one JSON object per game per line",
+     json_opts},
+};
+
+const cli_cmd *cli_find(const char *name)
+{
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(commands[i].name, name) == 0)
+            return &commands[i];
+    return NULL;
+}
+
+void cli_print_help(const cli_cmd *cmd)
+{
+    printf("usage: %s\n\n%s.\n\noptions:\n", cmd->usage, cmd->summary);
+    for (const cli_opt *o = cmd->opts; o->name; o++) {
+        char left[64];
+        snprintf(left, sizeof left, "%s%s%s%s%s", o->alias ? o->alias : "", o->alias ? ", " : "",
+                 o->name, o->arg ? " " : "", o->arg ? o->arg : "");
+        printf("  %-24s %s\n", left, o->help);
+    }
+    printf("  %-24s %s\n", "-h, --help", "show this help");
+    printf("\nexit status: 0 no errors, 1 errors in the input, 2 usage, 3 I/O or memory\n");
+}
+
+static void main_help(void)
+{
+    printf("usage: pdn <command> [OPTIONS] FILE...\n\n"
+           "Read, check and write game records of draughts (PDN 3.0, every GameType)\n"
+           "and chess (PGN).\n\ncommands:\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        printf("  %-8s %s\n", commands[i].name, commands[i].summary);
+    printf("\n'pdn <command> --help' describes a command's options. See also pdn(1).\n");
+}
+
+void cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+    fprintf(stderr, "pdn%s%s: ", cmd ? " " : "", cmd ? cmd : "");
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\nTry 'pdn %s%s--help'.\n", cmd ? cmd : "", cmd ? " " : "");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        main_help();
+        return EXIT_USAGE;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+        strcmp(argv[1], "help") == 0) {
+        if (argc > 2 && cli_find(argv[2])) {
+            cli_print_help(cli_find(argv[2]));
+            return EXIT_OK_;
+        }
+        main_help();
+        return EXIT_OK_;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("pdn %s\n", pdn_version());
+        return EXIT_OK_;
+    }
+    const cli_cmd *cmd = cli_find(argv[1]);
+    if (!cmd) {
+        cli_usage_error(NULL, "unknown command '%s'", argv[1]);
+        return EXIT_USAGE;
+    }
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--") == 0)
+            break;
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            cli_print_help(cmd);
+            return EXIT_OK_;
+        }
+    }
+    return cmd->run(argc - 1, argv + 1);
+}

@@ -1,0 +1,681 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * pdn.h - the public interface of libpdn: reading, checking and writing game
+ * records of draughts (PDN 3.0, every GameType) and chess (PGN, GameType 0).
+ *
+ * Sections follow the pipeline: version, status and allocator, diagnostics,
+ * reading, the game tree, its iterator, typed values, writers.
+ *
+ * Conventions that hold for every function below:
+ *  - Output parameters come first and are named `out`.  A `**out` result is
+ *    owned by the caller and released with the matching pdn_*_free().
+ *  - A returned pointer (`const pdn_node *`, `pdn_str`, `const pdn_diag *`)
+ *    is borrowed: it lives as long as the object it came from.
+ *  - Fatal problems (out of memory, bad arguments, a failing reader callback)
+ *    are returned as a negative pdn_status.  Problems in the *input* are not
+ *    failures: they are pdn_diag records attached to the game they occur in.
+ *  - The library keeps no global mutable state and never prints.  Distinct
+ *    objects may be used from distinct threads at the same time; one object
+ *    must not be used from two threads at once.  Functions taking only
+ *    `const` objects may be called concurrently on the same object.
+ *  - Text handed out is UTF-8.  Strings are not NUL-terminated: pdn_str
+ *    carries its length.
+ */
+#ifndef PDN_H
+#define PDN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(PDN_STATIC)
+#define PDN_API
+#elif defined(_WIN32)
+#if defined(PDN_BUILDING)
+#define PDN_API __declspec(dllexport)
+#else
+#define PDN_API __declspec(dllimport)
+#endif
+#elif defined(__GNUC__)
+#define PDN_API __attribute__((visibility("default")))
+#else
+#define PDN_API
+#endif
+
+/* ===================================================================== */
+/* Version                                                               */
+/* ===================================================================== */
+
+#define PDN_VERSION_MAJOR 0
+#define PDN_VERSION_MINOR 1
+#define PDN_VERSION_PATCH 0
+#define PDN_VERSION_STRING "0.1.0"
+
+/** The library's version as "MAJOR.MINOR.PATCH".  Thread-safe. */
+PDN_API const char *pdn_version(void);
+
+/* ===================================================================== */
+/* Status codes and the allocator                                        */
+/* ===================================================================== */
+
+typedef enum pdn_status {
+    PDN_OK = 0,      /* success */
+    PDN_DONE = 1,    /* pdn_reader_next(): no more games */
+    PDN_ENOMEM = -1, /* the allocator returned NULL */
+    PDN_EINVAL = -2, /* a bad argument (NULL where not allowed, bad option) */
+    PDN_EIO = -3,    /* the reader callback reported an error */
+    PDN_ELIMIT = -4  /* input exceeds a documented hard limit (4 GiB game) */
+} pdn_status;
+
+/** A short English description of a status code.  Never NULL. */
+PDN_API const char *pdn_status_str(pdn_status status);
+
+/**
+ * A custom allocator: one function, after Lua's lua_Alloc.
+ * realloc(ctx, NULL, 0, n) allocates; realloc(ctx, p, old, 0) frees and
+ * returns NULL; otherwise it resizes p from old to new bytes.  Returning NULL
+ * for a non-zero size means "out of memory": the library then returns
+ * PDN_ENOMEM from the call that needed the memory and leaves its objects in
+ * a state where they can still be freed.  A NULL `const pdn_allocator *`
+ * anywhere means the C library's malloc/realloc/free.
+ */
+typedef struct pdn_allocator {
+    void *(*realloc)(void *ctx, void *ptr, size_t old_size, size_t new_size);
+    void *ctx;
+} pdn_allocator;
+
+/** A borrowed piece of UTF-8 text: `len` bytes at `ptr`, not NUL-terminated. */
+typedef struct pdn_str {
+    const char *ptr;
+    size_t len;
+} pdn_str;
+
+/* ===================================================================== */
+/* Diagnostics                                                           */
+/* ===================================================================== */
+
+/**
+ * Severity of a diagnostic.  What severity a code has depends on the
+ * reading mode (see pdn_diag_severity()); a code whose severity is
+ * PDN_SEV_NONE in the current mode is not reported at all.
+ */
+typedef enum pdn_severity {
+    PDN_SEV_NONE = 0,
+    PDN_SEV_NOTE = 1,
+    PDN_SEV_WARNING = 2,
+    PDN_SEV_ERROR = 3
+} pdn_severity;
+
+/**
+ * What a diagnostic is about.  pdn_diag_name() gives a stable kebab-case
+ * name for each (used in JSON output and in tests); pdn_diag_message() an
+ * English sentence.  New codes are only ever added at the end.
+ */
+typedef enum pdn_diag_code {
+    PDN_D_NONE = 0,
+    /* --- lexical and structural ---------------------------------------- */
+    PDN_D_JUNK,                 /* unreadable text, kept as a comment */
+    PDN_D_JUNK_BEFORE_GAME,     /* text before the first tag of a game */
+    PDN_D_GLUED_TEXT,           /* text glued to a move: 32-28abc */
+    PDN_D_NUL_BYTE,             /* a NUL byte in the input */
+    PDN_D_UNCLOSED_COMMENT,     /* '{' without '}' */
+    PDN_D_UNCLOSED_VARIATION,   /* '(' without ')' */
+    PDN_D_UNCLOSED_STRING,      /* tag value without closing quote */
+    PDN_D_UNCLOSED_TAG,         /* tag without closing ']' */
+    PDN_D_UNCLOSED_SETUP,       /* '/' setup without closing '/' */
+    PDN_D_STRAY_RPAREN,         /* ')' without '(' */
+    PDN_D_STRAY_RBRACE,         /* '}' without '{' */
+    PDN_D_BAD_TAG,              /* '[' not followed by NAME "value" */
+    PDN_D_TAG_NAME_CASE,        /* tag name not starting with a capital */
+    PDN_D_TAG_SPACING,          /* tags glued together / blank line in header */
+    PDN_D_TAG_ESCAPE,           /* backslash escape other than \" */
+    PDN_D_DUPLICATE_TAG,        /* the same tag twice in a header */
+    PDN_D_EMPTY_GAME,           /* a game with neither tags nor moves */
+    PDN_D_EMPTY_VARIATION,      /* "()" */
+    PDN_D_NO_TERMINATOR,        /* next game's header follows without '*' */
+    PDN_D_RESULT_TERMINATOR,    /* a result used as game terminator */
+    PDN_D_ODD_RESULT_TERMINATOR,/* a non-standard result ('4-6', '½-½') */
+    PDN_D_RESULT_IN_VARIATION,  /* a result inside a variation */
+    PDN_D_TERMINATOR_MISMATCH,  /* terminator result differs from Result tag */
+    PDN_D_LINE_COMMENT,         /* ';' line comment */
+    /* --- moves ------------------------------------------------------------ */
+    PDN_D_MOVE_SPACE,           /* spaces inside a move: 1- 6 (restr. 1) */
+    PDN_D_STRENGTH_SPACE,       /* 32-28 ! (restriction 2) */
+    PDN_D_STRENGTH_STAR,        /* 27-20* (restriction 3) */
+    PDN_D_LEADING_ZERO,         /* 06-11 (restriction 5) */
+    PDN_D_SQUARE_CASE,          /* A3-B4 */
+    PDN_D_NO_SEPARATOR,         /* 3228 */
+    PDN_D_DASH_PATH,            /* 1-10-19: '-' between more than two squares */
+    PDN_D_NOTATION_MISMATCH,    /* numeric move in an alpha GameType (restr. 6) */
+    PDN_D_CAPTURE_SEPARATOR,    /* separator not the GameType's (restr. 7) */
+    PDN_D_ELLIPSIS,             /* "1. ..." or a bare "..." */
+    PDN_D_NUMBER_WITHOUT_MOVE,  /* "1. 2-0" */
+    PDN_D_UNKNOWN_MOVE,         /* "- -" */
+    PDN_D_CAPTURED_LIST,        /* PDN 3.1 "47x36 <42,29,14,31>" */
+    PDN_D_BAD_NAG,              /* '$' without digits */
+    PDN_D_CHESS_INFERRED,       /* GameType 0 inferred from SAN movetext */
+    /* --- typed values ------------------------------------------------------ */
+    PDN_D_ENCODING,             /* not UTF-8: decoded as another encoding */
+    PDN_D_BAD_GAMETYPE,         /* malformed GameType value */
+    PDN_D_ODD_GAMETYPE,         /* non-standard GameType number (96-99) */
+    PDN_D_BAD_DATE,             /* Date not YYYY.MM.DD */
+    PDN_D_ODD_DATE,             /* Date in a wild but readable form */
+    PDN_D_BAD_RESULT,           /* Result value not allowed for the type */
+    PDN_D_BAD_TIMECONTROL,      /* TimeControl not in the standard grammar */
+    PDN_D_BAD_TIME,             /* WhiteTime/BlackTime not [H]H:MM[:SS] */
+    PDN_D_BAD_FEN,              /* FEN (tag or setup) syntax error */
+    PDN_D_BAD_SETUP,            /* setup that is not /FEN "..."/ */
+    PDN_D_BAD_COMMAND,          /* malformed [%clk] etc. in a comment */
+    PDN_D_TAG_NAME_CHARS,       /* tag name with spaces or symbols */
+    PDN_D_COUNT
+} pdn_diag_code;
+
+/**
+ * One problem in the input.  Offsets are byte offsets into the game's text
+ * (pdn_game_text()); use pdn_game_locate() for line and column.  `related`
+ * is a second location (where an unclosed '(' was opened, where a duplicate
+ * tag first appeared) or UINT32_MAX.  `arg` is a code-specific number
+ * (the expected character, a count) or 0.
+ */
+typedef struct pdn_diag {
+    pdn_diag_code code;
+    pdn_severity severity;
+    uint32_t offset;
+    uint32_t length;
+    uint32_t related;
+    uint32_t arg;
+} pdn_diag;
+
+/** Stable kebab-case name of a code ("unclosed-variation").  Never NULL. */
+PDN_API const char *pdn_diag_name(pdn_diag_code code);
+/** English description of a code, without location.  Never NULL. */
+PDN_API const char *pdn_diag_message(pdn_diag_code code);
+
+/* ===================================================================== */
+/* Reading                                                               */
+/* ===================================================================== */
+
+/**
+ * Reading modes (see the README and docs/modes.md):
+ *  - LIBERAL: the reading grammar plus every quirk met in real files; each
+ *    deviation is a warning, every game is recovered.
+ *  - STANDARD: the standard's reading contract (grammar 4.4, with spaces
+ *    around move separators).
+ *  - STRICT: PDN 3.0 as a writer must produce it (grammar 4.1, restrictions
+ *    1-7, UTF-8).
+ */
+typedef enum pdn_mode {
+    PDN_MODE_LIBERAL = 0,
+    PDN_MODE_STANDARD = 1,
+    PDN_MODE_STRICT = 2
+} pdn_mode;
+
+/** The severity `code` has in `mode`.  PDN_SEV_NONE: not reported. */
+PDN_API pdn_severity pdn_diag_severity(pdn_diag_code code, pdn_mode mode);
+
+/**
+ * Input encodings.  AUTO reads UTF-8 and, for a game that is not valid
+ * UTF-8, Windows-1252 (a superset of Latin-1) from then on for the rest of
+ * the input; byte 0x85 is never a newline.
+ */
+typedef enum pdn_encoding {
+    PDN_ENC_AUTO = 0,
+    PDN_ENC_UTF8 = 1,
+    PDN_ENC_LATIN1 = 2, /* Windows-1252, which includes ISO-8859-1 */
+    PDN_ENC_CP1251 = 3,
+    PDN_ENC_CP866 = 4
+} pdn_encoding;
+
+/** Options for a reader.  Initialise with PDN_READ_OPTIONS_INIT. */
+typedef struct pdn_read_options {
+    unsigned version;   /* PDN_READ_OPTIONS_VERSION */
+    pdn_mode mode;
+    pdn_encoding encoding;
+    /* GameType to assume for games without a GameType tag: -1 = infer from
+     * the movetext (SAN means chess), 0 = chess (a ".pgn" file), 20.. = that
+     * draughts type. */
+    int default_gametype;
+    const pdn_allocator *allocator; /* NULL: libc */
+} pdn_read_options;
+
+#define PDN_READ_OPTIONS_VERSION 1
+#define PDN_READ_OPTIONS_INIT \
+    { PDN_READ_OPTIONS_VERSION, PDN_MODE_LIBERAL, PDN_ENC_AUTO, -1, NULL }
+
+/**
+ * Pulls input for a reader: fill at most `size` bytes of `buf` and return
+ * how many were written; 0 means end of input; (size_t)-1 means an error
+ * (the reader then returns PDN_EIO).
+ */
+typedef size_t (*pdn_read_fn)(void *ctx, char *buf, size_t size);
+
+typedef struct pdn_reader pdn_reader;
+typedef struct pdn_game pdn_game;
+typedef struct pdn_node pdn_node;
+
+/**
+ * Creates a reader over a caller-owned buffer.  The buffer must stay valid
+ * and unchanged until pdn_reader_free().  `opts` may be NULL (defaults).
+ * Returns PDN_OK, PDN_ENOMEM or PDN_EINVAL.
+ */
+PDN_API pdn_status pdn_reader_new_buffer(pdn_reader **out, const char *data, size_t len,
+                                         const pdn_read_options *opts);
+
+/**
+ * Creates a reader that pulls its input through `fn`.  Memory stays bounded
+ * by the size of the largest game (plus a read buffer), whatever the size of
+ * the input.
+ */
+PDN_API pdn_status pdn_reader_new_callback(pdn_reader **out, pdn_read_fn fn, void *ctx,
+                                           const pdn_read_options *opts);
+
+/**
+ * Reads the next game.  On PDN_OK `*out` is the game; it is owned by the
+ * reader and valid until the next call to pdn_reader_next() or
+ * pdn_reader_free() (use pdn_game_clone() to keep it).  Returns PDN_DONE
+ * when the input holds no further game, or a negative status.  Problems in
+ * the input never stop the reader: they are diagnostics of the game they
+ * belong to, and the next call continues with the next game.
+ */
+PDN_API pdn_status pdn_reader_next(pdn_reader *reader, const pdn_game **out);
+
+/** Bytes of input consumed so far (for progress reports). */
+PDN_API uint64_t pdn_reader_offset(const pdn_reader *reader);
+
+/** Frees a reader and the game it last returned.  NULL is allowed. */
+PDN_API void pdn_reader_free(pdn_reader *reader);
+
+/**
+ * Convenience: reads the first game of a buffer into a game the caller owns.
+ * PDN_DONE if the buffer has no game.
+ */
+PDN_API pdn_status pdn_game_parse(pdn_game **out, const char *data, size_t len,
+                                  const pdn_read_options *opts);
+
+/* ===================================================================== */
+/* Games                                                                 */
+/* ===================================================================== */
+
+/** Deep-copies a game; the copy is owned by the caller. */
+PDN_API pdn_status pdn_game_clone(pdn_game **out, const pdn_game *game,
+                                  const pdn_allocator *allocator);
+/** Frees a game obtained from pdn_game_clone() or pdn_game_parse(). */
+PDN_API void pdn_game_free(pdn_game *game);
+
+/** 1-based position of the game in its input. */
+PDN_API uint64_t pdn_game_index(const pdn_game *game);
+/** The game's text as read, converted to UTF-8 (diagnostic offsets index it). */
+PDN_API pdn_str pdn_game_text(const pdn_game *game);
+/** Byte offset in the input where the game's text starts. */
+PDN_API uint64_t pdn_game_input_offset(const pdn_game *game);
+/** The encoding the game's bytes were decoded from (never AUTO). */
+PDN_API pdn_encoding pdn_game_encoding(const pdn_game *game);
+/** The mode the game was read in. */
+PDN_API pdn_mode pdn_game_mode(const pdn_game *game);
+
+/**
+ * 1-based line and column (in characters) of a byte offset of the game's
+ * text, counted in the whole input: LF, CRLF and lone CR end a line.
+ */
+PDN_API void pdn_game_locate(const pdn_game *game, uint32_t offset, uint64_t *line,
+                             uint32_t *column);
+
+/** The game's diagnostics in input order. */
+PDN_API const pdn_diag *pdn_game_diags(const pdn_game *game, size_t *count);
+/** Number of diagnostics of the given severity. */
+PDN_API size_t pdn_game_count_severity(const pdn_game *game, pdn_severity severity);
+
+/** A tag: name and value (escapes resolved), and where the '[' stood. */
+typedef struct pdn_tag {
+    pdn_str name;
+    pdn_str value;
+    uint32_t offset;
+} pdn_tag;
+
+/** The tags of the game in input order. */
+PDN_API const pdn_tag *pdn_game_tags(const pdn_game *game, size_t *count);
+/** The value of the first tag called `name` (exact match); NULL if none. */
+PDN_API const pdn_tag *pdn_game_tag(const pdn_game *game, const char *name);
+
+/**
+ * The GameType of the game: the GameType tag if present and readable,
+ * otherwise the reader's default or what the movetext showed (-1 unknown,
+ * which writers treat as international draughts numbering rules).
+ */
+PDN_API int pdn_game_type(const pdn_game *game);
+
+/** How a game's movetext ended. */
+typedef enum pdn_terminator_kind {
+    PDN_TERM_NONE = 0,     /* end of input, or the next game's header */
+    PDN_TERM_ASTERISK = 1, /* '*' */
+    PDN_TERM_RESULT = 2    /* a result: 2-0, 1-0, 1/2-1/2, 4-6, ... */
+} pdn_terminator_kind;
+
+/** The terminator; `text` is the result as written ("" for none, "*"). */
+PDN_API pdn_terminator_kind pdn_game_terminator(const pdn_game *game, pdn_str *text);
+
+/* ===================================================================== */
+/* The game tree                                                         */
+/* ===================================================================== */
+
+/*
+ * A game's movetext is a tree.  The root (PDN_NODE_ROOT) and every
+ * PDN_NODE_VARIATION hold a *sequence* of items in the order they were
+ * written: moves, comments, NAGs, variations and setups.  That sequence is
+ * the lossless record; where an item attaches follows from its place in it:
+ *
+ *  - A comment before the first move of its sequence is a *start* comment
+ *    of the game or variation (PDN_ATTACH_START).
+ *  - A comment written between a move number and its move is a *before*
+ *    comment of that move (PDN_ATTACH_BEFORE).
+ *  - Any other comment, and every NAG, belongs to the nearest move before it
+ *    in the same sequence (PDN_ATTACH_AFTER).
+ *  - A variation is an alternative to the nearest move before it in the same
+ *    sequence: its first move replaces that move.
+ *  - A setup (/FEN "..."/) sets the position for the moves after it.
+ *
+ * Header comments (a '%' or ';' line, or unreadable text, among the tags)
+ * are PDN_NODE_COMMENT items of the header sequence (pdn_game_header()).
+ */
+typedef enum pdn_node_kind {
+    PDN_NODE_ROOT = 0,
+    PDN_NODE_MOVE = 1,
+    PDN_NODE_COMMENT = 2,
+    PDN_NODE_NAG = 3,
+    PDN_NODE_VARIATION = 4,
+    PDN_NODE_SETUP = 5,
+    PDN_NODE_HEADER = 6
+} pdn_node_kind;
+
+/** The root of the movetext (never NULL for a game). */
+PDN_API const pdn_node *pdn_game_root(const pdn_game *game);
+/** The header sequence: comments among the tags (kind PDN_NODE_HEADER). */
+PDN_API const pdn_node *pdn_game_header(const pdn_game *game);
+
+PDN_API pdn_node_kind pdn_node_kind_of(const pdn_node *node);
+PDN_API const pdn_node *pdn_node_parent(const pdn_node *node);
+PDN_API const pdn_node *pdn_node_first_child(const pdn_node *node);
+PDN_API const pdn_node *pdn_node_next(const pdn_node *node);
+PDN_API const pdn_node *pdn_node_prev(const pdn_node *node);
+/** Byte span of the item in the game's text. */
+PDN_API uint32_t pdn_node_offset(const pdn_node *node);
+PDN_API uint32_t pdn_node_length(const pdn_node *node);
+
+/* --- moves ------------------------------------------------------------- */
+
+/**
+ * A square as written.  Numeric squares are 1..9999.  Algebraic squares have
+ * PDN_SQUARE_ALPHA set, the file (0 = 'a') in bits 8-12 and the rank
+ * (1-based) in bits 0-7.
+ */
+typedef uint16_t pdn_square;
+#define PDN_SQUARE_ALPHA 0x8000u
+#define PDN_SQUARE_IS_ALPHA(s) (((s) & PDN_SQUARE_ALPHA) != 0)
+#define PDN_SQUARE_FILE(s) ((unsigned)(((s) >> 8) & 0x1f))
+#define PDN_SQUARE_RANK(s) ((unsigned)((s) & 0xff))
+#define PDN_SQUARE_MAKE_ALPHA(file, rank) \
+    ((pdn_square)(PDN_SQUARE_ALPHA | ((unsigned)(file) << 8) | (unsigned)(rank)))
+
+typedef enum pdn_move_kind {
+    PDN_MOVE_SQUARES = 0, /* a draughts move: two or more squares */
+    PDN_MOVE_SAN = 1,     /* a chess move in SAN (text in pdn_move.san) */
+    PDN_MOVE_UNKNOWN = 2  /* "- -": a move that was not recorded */
+} pdn_move_kind;
+
+/** Separator between the squares of a draughts move, as written. */
+typedef enum pdn_separator {
+    PDN_SEP_MOVE = 0,    /* '-' */
+    PDN_SEP_CAPTURE = 1, /* 'x' */
+    PDN_SEP_COLON = 2,   /* ':' */
+    PDN_SEP_NONE = 3     /* a3b4, 3228 */
+} pdn_separator;
+
+/** Move-number marker written before a move. */
+typedef enum pdn_number_kind {
+    PDN_NUMBER_NONE = 0,  /* no number */
+    PDN_NUMBER_WHITE = 1, /* "12." */
+    PDN_NUMBER_BLACK = 2  /* "12..." (also "12. ..." and "...") */
+} pdn_number_kind;
+
+/** Everything written for one move.  Pointers are borrowed from the game. */
+typedef struct pdn_move {
+    pdn_move_kind kind;
+    pdn_separator separator;
+    pdn_number_kind number_kind;
+    uint32_t number;            /* 0 when absent (or a bare "...") */
+    const pdn_square *squares;  /* PDN_MOVE_SQUARES: the path as written */
+    size_t square_count;
+    const pdn_square *captured; /* PDN 3.1 list "<42,29>", else NULL */
+    size_t captured_count;
+    pdn_str san;                /* PDN_MOVE_SAN: e.g. "Nbd7+" (no '!?') */
+    pdn_str strength;           /* "!", "?!", "(?)" or "" */
+} pdn_move;
+
+/** Fills `out` for a PDN_NODE_MOVE; PDN_EINVAL for any other node. */
+PDN_API pdn_status pdn_node_move(pdn_move *out, const pdn_node *node);
+
+/* --- comments, NAGs, setups ------------------------------------------- */
+
+typedef enum pdn_comment_kind {
+    PDN_COMMENT_BRACE = 0,   /* { ... } */
+    PDN_COMMENT_SEMI = 1,    /* ; to end of line */
+    PDN_COMMENT_PERCENT = 2, /* % to end of line */
+    PDN_COMMENT_JUNK = 3     /* unreadable text kept so that nothing is lost */
+} pdn_comment_kind;
+
+typedef enum pdn_attach {
+    PDN_ATTACH_START = 0,
+    PDN_ATTACH_BEFORE = 1,
+    PDN_ATTACH_AFTER = 2
+} pdn_attach;
+
+/**
+ * Text of a PDN_NODE_COMMENT (without its braces or line marker) or of a
+ * PDN_NODE_SETUP (the FEN between the quotes).  Empty for other nodes.
+ */
+PDN_API pdn_str pdn_node_text(const pdn_node *node);
+PDN_API pdn_comment_kind pdn_node_comment_kind(const pdn_node *node);
+/** Where a comment or NAG attaches (see the tree rules above). */
+PDN_API pdn_attach pdn_node_attach(const pdn_node *node);
+/** The number of a PDN_NODE_NAG ($7 gives 7). */
+PDN_API unsigned pdn_node_nag(const pdn_node *node);
+
+/* ===================================================================== */
+/* Iterator                                                              */
+/* ===================================================================== */
+
+typedef enum pdn_event {
+    PDN_EVENT_DONE = 0,
+    PDN_EVENT_ENTER = 1, /* every node; containers also get EXIT */
+    PDN_EVENT_EXIT = 2   /* root and variations, after their children */
+} pdn_event;
+
+/**
+ * Walks a tree depth-first without recursion.  A plain value: put it on the
+ * stack, initialise with pdn_iter_init(), then call pdn_iter_next() until
+ * PDN_EVENT_DONE.  The tree must not change while it is walked.
+ */
+typedef struct pdn_iter {
+    const pdn_node *root;
+    const pdn_node *node;
+    pdn_event event;
+} pdn_iter;
+
+PDN_API void pdn_iter_init(pdn_iter *it, const pdn_node *root);
+PDN_API pdn_event pdn_iter_next(pdn_iter *it);
+
+/* ===================================================================== */
+/* Typed values                                                          */
+/* ===================================================================== */
+
+/*
+ * Parsers for the values of tags and comment commands.  Each is a pure
+ * function of its text: thread-safe, no allocation.  Each returns
+ * PDN_D_NONE when the text is well-formed, or a diagnostic code when it is
+ * not; `*err_at` (may be NULL) then receives the byte offset in the text of
+ * the first problem.  Some codes mean "understood, but not in the standard
+ * form" (PDN_D_ODD_DATE, PDN_D_ODD_GAMETYPE): `out` is filled then too.
+ */
+
+/** GameType: "20" or "20,W,10,10,N2,0". */
+typedef struct pdn_gametype {
+    int type;         /* 0 chess, 20.. draughts; -1 unknown */
+    char start;       /* 'W' or 'B' */
+    int width, height;
+    char notation;    /* 'N' numeric, 'A' algebraic, 'S' SAN */
+    int corner;       /* 0 bottom-left, 1 bottom-right, 2 top-left, 3 top-right */
+    int invert;       /* 0 bottom-left corner plays, 1 it does not */
+    int expanded;     /* 1: a bare number expanded from the table */
+} pdn_gametype;
+
+PDN_API pdn_diag_code pdn_parse_gametype(pdn_gametype *out, const char *text, size_t len,
+                                         size_t *err_at);
+/** The table row for a bare type number; PDN_EINVAL if there is none. */
+PDN_API pdn_status pdn_gametype_default(pdn_gametype *out, int type);
+/** Capture separator of a type: 'x', ':' or '-'. */
+PDN_API char pdn_gametype_capture_separator(int type);
+
+/** Date: YYYY.MM.DD with '?' for unknown digits; 0 means unknown. */
+typedef struct pdn_date {
+    int year, month, day;
+} pdn_date;
+PDN_API pdn_diag_code pdn_parse_date(pdn_date *out, const char *text, size_t len,
+                                     size_t *err_at);
+
+/** Result values. */
+typedef enum pdn_result {
+    PDN_RESULT_UNKNOWN = 0, /* "*", "?", "" */
+    PDN_RESULT_WHITE = 1,   /* 1-0, 2-0 */
+    PDN_RESULT_BLACK = 2,   /* 0-1, 0-2 */
+    PDN_RESULT_DRAW = 3,    /* 1/2-1/2, 1-1 */
+    PDN_RESULT_FORFEIT = 4, /* 0-0: lost for both */
+    PDN_RESULT_OTHER = 5    /* anything else ("4-6", "1+ - 1-") */
+} pdn_result;
+/** Classifies a result text.  Never fails: unknown text is OTHER. */
+PDN_API pdn_result pdn_parse_result(const char *text, size_t len);
+
+/** TimeControl per the standard's grammar. */
+#define PDN_TC_MAX_PERIODS 8
+typedef struct pdn_timecontrol {
+    int kind;           /* 0 periods, 1 unknown "?", 2 no time "-" */
+    int period_count;
+    struct {
+        int moves;      /* 0: rest of the game */
+        long seconds;
+        long increment; /* 0 if none */
+        int sandclock;  /* 1 for "*N" */
+    } periods[PDN_TC_MAX_PERIODS];
+} pdn_timecontrol;
+PDN_API pdn_diag_code pdn_parse_timecontrol(pdn_timecontrol *out, const char *text,
+                                            size_t len, size_t *err_at);
+
+/** A duration "[H]H:MM[:SS]" (also with dots) in seconds. */
+PDN_API pdn_diag_code pdn_parse_duration(long *out_seconds, const char *text, size_t len,
+                                         size_t *err_at);
+
+/**
+ * Embedded comment commands "[%name value]".  pdn_command_next() finds the
+ * next command in a comment's text starting at `*pos` and advances `*pos`
+ * past it; returns 0 when there is none.
+ */
+typedef struct pdn_command {
+    pdn_str name;   /* "clk" */
+    pdn_str value;  /* "1:55:21" (trimmed) */
+    size_t offset;  /* of '[' in the comment text */
+    size_t length;  /* through ']' */
+} pdn_command;
+PDN_API int pdn_command_next(pdn_command *out, pdn_str text, size_t *pos);
+
+/** Value of [%clk], [%mct], [%egt], [%emt]: h:mm:ss[.fff] in milliseconds. */
+PDN_API pdn_diag_code pdn_parse_clock_time(long long *out_ms, const char *text, size_t len,
+                                           size_t *err_at);
+
+/** Value of [%clock]: one or two times, each maybe with w/b/W/B. */
+typedef struct pdn_clock {
+    int count;
+    struct {
+        char side;      /* 'w', 'b' or 0 when not given */
+        int running;    /* 1 when the letter was uppercase */
+        long long ms;
+    } times[2];
+} pdn_clock;
+PDN_API pdn_diag_code pdn_parse_clock(pdn_clock *out, const char *text, size_t len,
+                                      size_t *err_at);
+
+/** Value of [%eval]: pawns (centipawns stored) or mate in N. */
+typedef struct pdn_eval {
+    int is_mate;     /* 1: `mate` moves to mate (negative: being mated) */
+    long centipawns;
+    int mate;
+    int depth;       /* after a comma, or -1 */
+} pdn_eval;
+PDN_API pdn_diag_code pdn_parse_eval(pdn_eval *out, const char *text, size_t len,
+                                     size_t *err_at);
+
+/** One entry of [%csl] (square) or [%cal] (arrow): colour letter + squares. */
+typedef struct pdn_mark {
+    char color;      /* 'R', 'G', 'Y', 'B' ... as written */
+    pdn_square from;
+    pdn_square to;   /* == from for a square highlight */
+} pdn_mark;
+/**
+ * Parses the comma-separated list of [%csl]/[%cal] into up to `cap` marks;
+ * `*count` receives how many there are (may exceed cap).  Squares are
+ * algebraic (a1) or numeric (32).
+ */
+PDN_API pdn_diag_code pdn_parse_marks(pdn_mark *out, size_t cap, size_t *count,
+                                      const char *text, size_t len, int arrows,
+                                      size_t *err_at);
+
+/**
+ * FEN syntax check (the board meaning comes with the rules).  A draughts FEN
+ * per the standard's FEN grammar with its extensions (ranges, '?', empty
+ * side, trailing dot, kings); with `chess` set, a chess FEN's six fields.
+ */
+PDN_API pdn_diag_code pdn_check_fen_syntax(const char *text, size_t len, int chess,
+                                           size_t *err_at);
+
+/* ===================================================================== */
+/* Writers                                                               */
+/* ===================================================================== */
+
+/**
+ * Output goes through a sink: write(ctx, data, len) returns 0 on success;
+ * any other value stops the writer, which returns PDN_EIO.
+ */
+typedef struct pdn_sink {
+    int (*write)(void *ctx, const char *data, size_t len);
+    void *ctx;
+} pdn_sink;
+
+/** Options for writers.  Initialise with PDN_WRITE_OPTIONS_INIT. */
+typedef struct pdn_write_options {
+    unsigned version;     /* PDN_WRITE_OPTIONS_VERSION */
+    unsigned line_width;  /* movetext wrap column (default 80) */
+    int positions;        /* JSON: include line/column of items */
+    int diagnostics;      /* JSON: include the game's diagnostics */
+    int source_order;     /* JSON: tags in input order (else canonical) */
+} pdn_write_options;
+#define PDN_WRITE_OPTIONS_VERSION 1
+#define PDN_WRITE_OPTIONS_INIT { PDN_WRITE_OPTIONS_VERSION, 80, 1, 1, 1 }
+
+/**
+ * Writes a game as canonical PDN 3.0 (PGN export format for chess),
+ * followed by a blank line.  See docs/format.md for what "canonical" means.
+ * The output of a game read in any mode reads back into an equal tree.
+ */
+PDN_API pdn_status pdn_write_pdn(const pdn_game *game, const pdn_write_options *opts,
+                                 pdn_sink sink);
+
+/** Writes a game as one line of JSON (docs/json.md), ending in '\n'. */
+PDN_API pdn_status pdn_write_json(const pdn_game *game, const pdn_write_options *opts,
+                                  pdn_sink sink);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PDN_H */

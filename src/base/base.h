@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * base.h - memory, growable arrays and text helpers shared by every stage of
+ * the pipeline.  Nothing here knows about PDN.
+ */
+#ifndef PDN_BASE_H
+#define PDN_BASE_H
+
+#include "pdn.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+/* The allocator every object keeps: the user's, or libc behind the same shape. */
+typedef struct pdn_alloc {
+    void *(*fn)(void *ctx, void *ptr, size_t old_size, size_t new_size);
+    void *ctx;
+} pdn_alloc;
+
+pdn_alloc pdn_alloc__resolve(const pdn_allocator *user);
+void *pdn_alloc__get(const pdn_alloc *a, size_t size);
+void *pdn_alloc__resize(const pdn_alloc *a, void *ptr, size_t old_size, size_t new_size);
+void pdn_alloc__put(const pdn_alloc *a, void *ptr, size_t size);
+
+/* A growable array of fixed-size elements.  Capacity is kept when cleared so
+ * that a reader reusing one game for the next allocates nothing in the steady
+ * state. */
+typedef struct pdn_vec {
+    void *data;
+    size_t len; /* elements */
+    size_t cap; /* elements */
+} pdn_vec;
+
+/* Makes room for `extra` more elements; false on out-of-memory. */
+bool pdn_vec__grow(pdn_vec *v, const pdn_alloc *a, size_t elem, size_t extra);
+void pdn_vec__free(pdn_vec *v, const pdn_alloc *a, size_t elem);
+bool pdn_vec__copy(pdn_vec *dst, const pdn_vec *src, const pdn_alloc *a, size_t elem);
+
+static inline bool pdn_vec__reserve(pdn_vec *v, const pdn_alloc *a, size_t elem, size_t extra)
+{
+    return v->cap - v->len >= extra || pdn_vec__grow(v, a, elem, extra);
+}
+
+/* ---- text ---------------------------------------------------------------- */
+
+/* Length of the longest valid UTF-8 prefix of s[0..n). */
+size_t pdn_utf8__valid_prefix(const unsigned char *s, size_t n);
+
+/* Decodes s[0..n) from a single-byte encoding (or repairs invalid UTF-8 with
+ * U+FFFD for PDN_ENC_UTF8) into UTF-8 appended to `out`.  The output length is
+ * at most 3*n. */
+bool pdn_text__decode(pdn_vec *out, const pdn_alloc *a, const char *s, size_t n,
+                      pdn_encoding enc);
+
+static inline pdn_str pdn_str__make(const char *p, size_t n)
+{
+    pdn_str s;
+    s.ptr = p;
+    s.len = n;
+    return s;
+}
+
+#endif

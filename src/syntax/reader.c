@@ -1,0 +1,292 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * reader.c - feeds the parser one game at a time from a buffer or a reader
+ * callback.  In callback mode it keeps a window of the input that holds at
+ * least the current game: when the parser runs into the end of the window
+ * before the input's end, the window grows (doubling) and the game is parsed
+ * again, so memory is bounded by the largest game and the cost stays linear.
+ *
+ * It also decides each game's encoding (UTF-8, else the fallback) and keeps
+ * the line count that turns offsets into line:column.
+ */
+#include "syntax/parse.h"
+
+#include <string.h>
+
+/* Bytes the parser may look past a game's end (a result's next byte, "...").
+ * A game ending closer than this to the window's end is parsed again once
+ * more input is in. */
+#define LOOKAHEAD 64
+#define FIRST_WINDOW (256u * 1024u)
+
+struct pdn_reader {
+    pdn_alloc alloc;
+    pdn_read_options opts;
+    /* input */
+    const char *data; /* buffer mode: the caller's; callback mode: window */
+    size_t len;       /* bytes valid in data */
+    size_t pos;       /* start of the next game in data */
+    bool eof;
+    pdn_read_fn fn;
+    void *ctx;
+    char *window;
+    size_t window_cap;
+    uint64_t base; /* input offset of data[0] */
+    /* position bookkeeping */
+    uint64_t line;
+    uint32_t col;
+    bool after_cr;
+    bool bom_checked;
+    pdn_encoding sticky; /* AUTO until a non-UTF-8 game is met */
+    uint64_t index;
+    struct pdn_game game;
+    pdn_vec decoded; /* char: a game converted to UTF-8 */
+};
+
+static pdn_status make(pdn_reader **out, const pdn_read_options *opts)
+{
+    if (!out)
+        return PDN_EINVAL;
+    *out = NULL;
+    pdn_read_options o = PDN_READ_OPTIONS_INIT;
+    if (opts) {
+        if (opts->version != PDN_READ_OPTIONS_VERSION || (unsigned)opts->mode > PDN_MODE_STRICT ||
+            (unsigned)opts->encoding > PDN_ENC_CP866)
+            return PDN_EINVAL;
+        o = *opts;
+    }
+    pdn_alloc a = pdn_alloc__resolve(o.allocator);
+    pdn_reader *r = pdn_alloc__get(&a, sizeof *r);
+    if (!r)
+        return PDN_ENOMEM;
+    memset(r, 0, sizeof *r);
+    r->alloc = a;
+    r->opts = o;
+    r->line = 1;
+    r->col = 1;
+    r->sticky = o.encoding;
+    pdn_game__init(&r->game, a);
+    *out = r;
+    return PDN_OK;
+}
+
+pdn_status pdn_reader_new_buffer(pdn_reader **out, const char *data, size_t len,
+                                 const pdn_read_options *opts)
+{
+    if (!data && len)
+        return PDN_EINVAL;
+    pdn_status st = make(out, opts);
+    if (st != PDN_OK)
+        return st;
+    (*out)->data = data ? data : "";
+    (*out)->len = len;
+    (*out)->eof = true;
+    return PDN_OK;
+}
+
+pdn_status pdn_reader_new_callback(pdn_reader **out, pdn_read_fn fn, void *ctx,
+                                   const pdn_read_options *opts)
+{
+    if (!fn)
+        return PDN_EINVAL;
+    pdn_status st = make(out, opts);
+    if (st != PDN_OK)
+        return st;
+    (*out)->fn = fn;
+    (*out)->ctx = ctx;
+    (*out)->data = "";
+    return PDN_OK;
+}
+
+void pdn_reader_free(pdn_reader *r)
+{
+    if (!r)
+        return;
+    pdn_alloc a = r->alloc;
+    pdn_game__release(&r->game);
+    pdn_vec__free(&r->decoded, &a, 1);
+    pdn_alloc__put(&a, r->window, r->window_cap);
+    pdn_alloc__put(&a, r, sizeof *r);
+}
+
+uint64_t pdn_reader_offset(const pdn_reader *r) { return r->base + r->pos; }
+
+/* Moves the unread part to the front of the window, grows it when the
+ * unread part fills it, and reads until it is full or the input ends. */
+static pdn_status refill(pdn_reader *r)
+{
+    size_t keep = r->len - r->pos;
+    if (r->pos) {
+        memmove(r->window, r->window + r->pos, keep);
+        r->base += r->pos;
+        r->pos = 0;
+        r->len = keep;
+    }
+    if (keep == r->window_cap) {
+        size_t cap = r->window_cap ? r->window_cap * 2 : FIRST_WINDOW;
+        if (cap < r->window_cap || cap > ((size_t)UINT32_MAX + 1) * 2)
+            return cap < r->window_cap ? PDN_ENOMEM : PDN_ELIMIT;
+        char *w = pdn_alloc__resize(&r->alloc, r->window, r->window_cap, cap);
+        if (!w)
+            return PDN_ENOMEM;
+        r->window = w;
+        r->window_cap = cap;
+    }
+    while (r->len < r->window_cap && !r->eof) {
+        size_t got = r->fn(r->ctx, r->window + r->len, r->window_cap - r->len);
+        if (got == (size_t)-1)
+            return PDN_EIO;
+        if (got == 0)
+            r->eof = true;
+        else
+            r->len += got > r->window_cap - r->len ? r->window_cap - r->len : got;
+    }
+    r->data = r->window;
+    return PDN_OK;
+}
+
+/* Advances the line/column count over text that has been consumed. */
+static void count_lines(pdn_reader *r, const char *s, size_t n)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    uint64_t line = r->line;
+    uint32_t col = r->col;
+    bool cr = r->after_cr;
+    for (size_t i = 0; i < n; i++) {
+        unsigned c = u[i];
+        if (c == '\n') {
+            if (!cr)
+                line++;
+            col = 1;
+            cr = false;
+        } else if (c == '\r') {
+            line++;
+            col = 1;
+            cr = true;
+        } else {
+            /* Columns count characters: UTF-8 continuation bytes add none.
+             * For a single-byte encoding each byte is one character; the
+             * difference only shows in lines with such bytes. */
+            col += (c & 0xC0) != 0x80;
+            cr = false;
+        }
+    }
+    r->line = line;
+    r->col = col;
+    r->after_cr = cr;
+}
+
+static bool needs_decoding(pdn_reader *r, const char *s, size_t n, pdn_encoding *enc)
+{
+    if (r->sticky != PDN_ENC_AUTO && r->sticky != PDN_ENC_UTF8) {
+        *enc = r->sticky;
+        for (size_t i = 0; i < n; i++)
+            if ((unsigned char)s[i] >= 0x80)
+                return true;
+        return false;
+    }
+    size_t ok = pdn_utf8__valid_prefix((const unsigned char *)s, n);
+    if (ok == n) {
+        *enc = PDN_ENC_UTF8;
+        return false;
+    }
+    if (r->sticky == PDN_ENC_UTF8) {
+        *enc = PDN_ENC_UTF8; /* told so: repair with U+FFFD */
+        return true;
+    }
+    /* Not UTF-8: the rest of this input is taken to be in the fallback too. */
+    r->sticky = PDN_ENC_LATIN1;
+    *enc = PDN_ENC_LATIN1;
+    return true;
+}
+
+pdn_status pdn_reader_next(pdn_reader *r, const pdn_game **out)
+{
+    if (!r || !out)
+        return PDN_EINVAL;
+    *out = NULL;
+    struct pdn_game *g = &r->game;
+    for (;;) {
+        if (!r->eof && r->len - r->pos < LOOKAHEAD) {
+            pdn_status st = refill(r);
+            if (st != PDN_OK)
+                return st;
+        }
+        if (!r->bom_checked && (r->eof || r->len - r->pos >= 3)) {
+            r->bom_checked = true;
+            if (r->len - r->pos >= 3 && memcmp(r->data + r->pos, "\xEF\xBB\xBF", 3) == 0)
+                r->pos += 3;
+        }
+        const char *start = r->data + r->pos;
+        size_t avail = r->len - r->pos;
+        pdn_game__reset(g);
+        pdn_parse_in in = {start, avail, false, r->opts.mode, r->opts.default_gametype};
+        pdn_parse_out po;
+        pdn_parse__game(g, &in, &po);
+        if (po.nomem)
+            return PDN_ENOMEM;
+        if (!r->eof && (po.ran_out || po.end + LOOKAHEAD > avail)) {
+            if (r->len - r->pos > (size_t)UINT32_MAX)
+                return PDN_ELIMIT;
+            pdn_status st = refill(r);
+            if (st != PDN_OK)
+                return st;
+            continue;
+        }
+        if (po.empty) {
+            count_lines(r, start, avail);
+            r->pos = r->len;
+            return PDN_DONE;
+        }
+        if (po.end > UINT32_MAX)
+            return PDN_ELIMIT;
+        pdn_encoding enc;
+        g->encoding = PDN_ENC_UTF8;
+        if (needs_decoding(r, start, po.end, &enc)) {
+            r->decoded.len = 0;
+            if (!pdn_text__decode(&r->decoded, &r->alloc, start, po.end, enc))
+                return PDN_ENOMEM;
+            pdn_game__reset(g);
+            pdn_parse_in in2 = {r->decoded.data, r->decoded.len, po.by_header, r->opts.mode,
+                                r->opts.default_gametype};
+            pdn_parse_out po2;
+            pdn_parse__game(g, &in2, &po2);
+            if (po2.nomem)
+                return PDN_ENOMEM;
+            g->encoding = enc;
+            if (enc != PDN_ENC_UTF8 && !pdn_game__diag(g, PDN_D_ENCODING, 0, 0, UINT32_MAX, 0))
+                return PDN_ENOMEM;
+            if (enc == PDN_ENC_UTF8 && !pdn_game__diag(g, PDN_D_ENCODING, 0, 0, UINT32_MAX, 0))
+                return PDN_ENOMEM;
+        }
+        g->index = ++r->index;
+        g->input_offset = r->base + r->pos;
+        g->line0 = r->line;
+        g->col0 = r->col;
+        g->after_cr = r->after_cr;
+        count_lines(r, start, po.end);
+        r->pos += po.end;
+        *out = g;
+        return PDN_OK;
+    }
+}
+
+pdn_status pdn_game_parse(pdn_game **out, const char *data, size_t len,
+                          const pdn_read_options *opts)
+{
+    if (!out)
+        return PDN_EINVAL;
+    *out = NULL;
+    pdn_reader *r;
+    pdn_status st = pdn_reader_new_buffer(&r, data, len, opts);
+    if (st != PDN_OK)
+        return st;
+    const pdn_game *g;
+    st = pdn_reader_next(r, &g);
+    if (st == PDN_OK) {
+        const pdn_allocator *al = opts ? opts->allocator : NULL;
+        st = pdn_game_clone(out, g, al);
+    }
+    pdn_reader_free(r);
+    return st;
+}

@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tagvalues.c - checks the values of the tags the standard gives a syntax to
+ * (GameType, Date, Result, TimeControl, WhiteTime, BlackTime, FEN) and the
+ * embedded commands of comments, using the typed-value parsers of
+ * src/values.  Runs once per game, when the header is complete.
+ */
+#include "syntax/parse.h"
+
+#include <string.h>
+
+static bool name_is(const pdn_tag *t, const char *name)
+{
+    size_t n = strlen(name);
+    return t->name.len == n && memcmp(t->name.ptr, name, n) == 0;
+}
+
+/* Offset of a value's byte in the game's text; when the value was unescaped
+ * into separate storage, the tag's own position is the best we have. */
+static size_t value_at(const struct pdn_game *g, const pdn_tag *t, size_t err_at)
+{
+    if (t->value.ptr >= g->text && t->value.ptr <= g->text + g->text_len)
+        return (size_t)(t->value.ptr - g->text) + err_at;
+    return t->offset;
+}
+
+static bool report(struct pdn_game *g, const pdn_tag *t, pdn_diag_code code, size_t err_at)
+{
+    if (code == PDN_D_NONE)
+        return true;
+    size_t at = value_at(g, t, err_at);
+    size_t len = t->value.len > err_at ? t->value.len - err_at : 1;
+    return pdn_game__diag(g, code, at, len, UINT32_MAX, 0);
+}
+
+static bool result_allowed(int type, const char *v, size_t n)
+{
+    static const char *const common[] = {"", "*", "0-0"};
+    static const char *const intl[] = {"2-0", "0-2", "1-1"};
+    static const char *const dflt[] = {"1-0", "0-1", "1/2-1/2"};
+    for (size_t i = 0; i < 3; i++) {
+        if (strlen(common[i]) == n && memcmp(common[i], v, n) == 0)
+            return true;
+        bool want_intl = type == 20 || type == 27 || type < 0;
+        bool want_dflt = !(type == 20 || type == 27) || type < 0;
+        if (want_intl && strlen(intl[i]) == n && memcmp(intl[i], v, n) == 0)
+            return true;
+        if (want_dflt && strlen(dflt[i]) == n && memcmp(dflt[i], v, n) == 0)
+            return true;
+    }
+    return false;
+}
+
+bool pdn_syntax__check_tags(struct pdn_game *g)
+{
+    if (!pdn_game__resolve_tags(g))
+        return false;
+    size_t count;
+    const pdn_tag *tags = pdn_game_tags(g, &count);
+    bool has_format = pdn_game_tag(g, "ResultFormat") != NULL;
+    bool ok = true;
+    for (size_t i = 0; i < count && ok; i++) {
+        const pdn_tag *t = &tags[i];
+        const char *v = t->value.ptr;
+        size_t n = t->value.len, at = 0;
+        pdn_diag_code c = PDN_D_NONE;
+        if (name_is(t, "GameType")) {
+            pdn_gametype gt;
+            c = pdn_parse_gametype(&gt, v, n, &at);
+        } else if (name_is(t, "Date") || name_is(t, "EventDate") || name_is(t, "UTCDate") ||
+                   name_is(t, "PublicationDate")) {
+            pdn_date d;
+            c = pdn_parse_date(&d, v, n, &at);
+        } else if (name_is(t, "Result")) {
+            if (!has_format && !result_allowed(g->gametype, v, n))
+                c = PDN_D_BAD_RESULT;
+        } else if (name_is(t, "TimeControl") || name_is(t, "TimeControlWhite") ||
+                   name_is(t, "TimeControlBlack")) {
+            pdn_timecontrol tc;
+            c = pdn_parse_timecontrol(&tc, v, n, &at);
+        } else if (name_is(t, "WhiteTime") || name_is(t, "BlackTime")) {
+            long secs;
+            c = pdn_parse_duration(&secs, v, n, &at);
+        } else if (name_is(t, "FEN")) {
+            if (n)
+                c = pdn_check_fen_syntax(v, n, g->gametype == 0, &at);
+        }
+        ok = report(g, t, c, at);
+    }
+    return ok;
+}
+
+static bool command_ok(pdn_str name, pdn_str value)
+{
+    const char *v = value.ptr;
+    size_t n = value.len, at;
+#define IS_NAME(s) (name.len == sizeof(s) - 1 && memcmp(name.ptr, s, sizeof(s) - 1) == 0)
+    if (IS_NAME("clk") || IS_NAME("mct") || IS_NAME("egt") || IS_NAME("emt")) {
+        long long ms;
+        pdn_clock ck;
+        /* The standard's own examples put colour letters into clk too. */
+        return pdn_parse_clock_time(&ms, v, n, &at) == PDN_D_NONE ||
+               pdn_parse_clock(&ck, v, n, &at) == PDN_D_NONE;
+    }
+    if (IS_NAME("clock")) {
+        pdn_clock ck;
+        return pdn_parse_clock(&ck, v, n, &at) == PDN_D_NONE;
+    }
+    if (IS_NAME("eval")) {
+        pdn_eval ev;
+        return pdn_parse_eval(&ev, v, n, &at) == PDN_D_NONE;
+    }
+    if (IS_NAME("csl") || IS_NAME("cal")) {
+        size_t count;
+        return pdn_parse_marks(NULL, 0, &count, v, n, IS_NAME("cal"), &at) == PDN_D_NONE;
+    }
+#undef IS_NAME
+    return true; /* unknown commands are kept verbatim */
+}
+
+bool pdn_syntax__check_commands(struct pdn_game *g, uint32_t off, uint32_t len)
+{
+    pdn_str text = pdn_str__make(g->text + off, len);
+    size_t pos = 0;
+    pdn_command cmd;
+    while (pdn_command_next(&cmd, text, &pos)) {
+        if (!command_ok(cmd.name, cmd.value) &&
+            !pdn_game__diag(g, PDN_D_BAD_COMMAND, off + cmd.offset, cmd.length, UINT32_MAX, 0))
+            return false;
+    }
+    return true;
+}
+
+bool pdn_syntax__check_setup(struct pdn_game *g, uint32_t off, uint32_t len)
+{
+    size_t at = 0;
+    pdn_diag_code c = pdn_check_fen_syntax(g->text + off, len, g->gametype == 0, &at);
+    if (c == PDN_D_NONE)
+        return true;
+    return pdn_game__diag(g, c, off + at, len > at ? len - at : 1, UINT32_MAX, 0);
+}

@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * game.h - the in-memory game: its text, tags, tree nodes and diagnostics.
+ * The parser (src/syntax) fills it; everything else reads it through the
+ * public accessors in game.c.
+ *
+ * Node layout: all nodes of a game live in one array; links are indexes into
+ * it (0 = none, which is safe because node 0 is the root and never anyone's
+ * sibling or child).  Node 1 is the header sequence.  Per-kind data beyond
+ * the common fields live in side arrays (moves, squares) so that a node stays
+ * small.
+ */
+#ifndef PDN_TREE_GAME_H
+#define PDN_TREE_GAME_H
+
+#include "base/base.h"
+
+#define PDN_NIL 0u
+#define PDN_ROOT 0u
+#define PDN_HEADER 1u
+
+struct pdn_node {
+    const struct pdn_game *game;
+    uint8_t kind;   /* pdn_node_kind */
+    uint8_t sub;    /* comment kind */
+    uint8_t attach; /* pdn_attach */
+    uint8_t pad;
+    uint32_t parent, next, prev, first, last;
+    uint32_t offset, length; /* source span */
+    uint32_t a, b;           /* comment/setup: text span; nag: value; move: index */
+};
+
+/* Side record of a move node. */
+typedef struct pdn_move_rec {
+    uint32_t number;
+    uint32_t squares;   /* index into game->squares */
+    uint32_t captured;  /* index into game->squares */
+    uint32_t str_off;   /* strength span */
+    uint32_t san_off;   /* SAN span */
+    uint16_t square_count;
+    uint16_t captured_count;
+    uint8_t str_len;
+    uint8_t san_len;
+    uint8_t kind;       /* pdn_move_kind */
+    uint8_t sep;        /* pdn_separator */
+    uint8_t number_kind;
+    uint8_t has_captured;
+} pdn_move_rec;
+
+/* A tag as parsed: spans into the text, or into game->strings when the value
+ * had escapes. */
+typedef struct pdn_tag_rec {
+    uint32_t offset;
+    uint32_t name_off, name_len;
+    uint32_t value_off, value_len;
+    bool value_in_strings;
+} pdn_tag_rec;
+
+struct pdn_game {
+    pdn_alloc alloc;
+    bool owned_text;       /* text is ours (clone, transcoded copy) */
+    const char *text;
+    size_t text_len;
+    pdn_vec own_text;      /* char: storage when owned_text */
+    pdn_vec nodes;         /* pdn_node */
+    pdn_vec moves;         /* pdn_move_rec */
+    pdn_vec squares;       /* pdn_square */
+    pdn_vec tag_recs;      /* pdn_tag_rec */
+    pdn_vec tags;          /* pdn_tag, resolved after parsing */
+    pdn_vec strings;       /* char: unescaped tag values */
+    pdn_vec diags;         /* pdn_diag */
+    uint64_t index;
+    uint64_t input_offset;
+    uint64_t line0;        /* line of text[0] */
+    uint32_t col0;         /* column of text[0] */
+    bool after_cr;         /* the byte before text[0] was CR */
+    pdn_encoding encoding;
+    pdn_mode mode;
+    int gametype;
+    uint8_t term_kind;     /* pdn_terminator_kind */
+    uint32_t term_off, term_len;
+};
+
+/* Empties a game for reuse, keeping its capacity. */
+void pdn_game__reset(struct pdn_game *g);
+void pdn_game__init(struct pdn_game *g, pdn_alloc alloc);
+void pdn_game__release(struct pdn_game *g);
+/* Adds a diagnostic with the severity `code` has in the game's mode (nothing
+ * when it has none there); false on out-of-memory. */
+bool pdn_game__diag(struct pdn_game *g, pdn_diag_code code, size_t off, size_t len,
+                    uint32_t related, uint32_t arg);
+/* Turns tag records into the public pdn_tag array. */
+bool pdn_game__resolve_tags(struct pdn_game *g);
+
+static inline struct pdn_node *pdn_game__node(const struct pdn_game *g, uint32_t i)
+{
+    return (struct pdn_node *)g->nodes.data + i;
+}
+
+#endif

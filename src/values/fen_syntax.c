@@ -1,0 +1,301 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fen_syntax.c - checks the syntax of a FEN value (a FEN tag or a /FEN "..."/
+ * setup) before the rules layer turns it into a board: the draughts FEN of
+ * the standard's chapter 10 with its extensions, and the six fields of a
+ * chess FEN.  No board geometry is known here, so square numbers are not
+ * range-checked against a board.
+ */
+#include "values.h"
+
+/*
+ * A numeric square has at most four digits: pdn_square holds 1..9999, far
+ * beyond the 72 squares of the largest board.
+ */
+#define MAX_SQUARE 9999L
+
+/* ---------------------------------------------------------------------- */
+/* Draughts                                                               */
+/* ---------------------------------------------------------------------- */
+
+typedef enum square_kind { KIND_NONE = 0, KIND_NUMERIC = 1, KIND_ALPHA = 2 } square_kind;
+
+/*
+ * Reads one piece entry at s[*i]:
+ *   Entry : "K"? NUMSQUARE ("-" NUMSQUARE)?  |  "K"? LETTER DIGIT DIGIT?
+ * A FEN is either numeric or algebraic throughout (the standard's
+ * NumericSquares / AlphaNumericSquares); *kind records which one it is.
+ * Returns 0 and *bad on an error.
+ */
+static int piece_entry(const char *s, size_t *i, size_t end, square_kind *kind, size_t *bad)
+{
+    size_t j = *i, start;
+    long v;
+
+    if (j < end && s[j] == 'K')
+        j++;
+    start = j;
+    if (j < end && pdn_values__is_digit(s[j])) {
+        if (*kind == KIND_ALPHA) {
+            *bad = j;
+            return 0;
+        }
+        *kind = KIND_NUMERIC;
+        j = pdn_values__number(s, j, end, MAX_SQUARE, &v);
+        if (v < 0) {
+            *bad = start;
+            return 0;
+        }
+        if (j < end && s[j] == '-') {
+            j++;
+            start = j;
+            if (j >= end || !pdn_values__is_digit(s[j])) {
+                *bad = j;
+                return 0;
+            }
+            j = pdn_values__number(s, j, end, MAX_SQUARE, &v);
+            if (v < 0) {
+                *bad = start;
+                return 0;
+            }
+        }
+    } else if (j < end && pdn_values__is_alpha(s[j])) {
+        /* Algebraic: a file letter (uppercase too, "A3") and a rank 1..99. */
+        if (*kind == KIND_NUMERIC) {
+            *bad = j;
+            return 0;
+        }
+        *kind = KIND_ALPHA;
+        j++;
+        if (j >= end || !pdn_values__is_digit(s[j]) || s[j] == '0') {
+            *bad = j;
+            return 0;
+        }
+        j++;
+        if (j < end && pdn_values__is_digit(s[j]))
+            j++;
+        if (j < end && (pdn_values__is_digit(s[j]) || s[j] == '-')) {
+            *bad = j; /* a three-digit rank, or a range of algebraic squares */
+            return 0;
+        }
+    } else {
+        *bad = j;
+        return 0;
+    }
+    *i = j;
+    return 1;
+}
+
+/*
+ * Fen      : TURN (":" Section){1,2} "."?
+ * TURN     : [WB?]
+ * Section  : ""                       (an empty side: "B::" is the null move)
+ *          | COLOUR (Entry ("," Entry)*)?      COLOUR [WB], each at most once
+ * Leading and trailing white space is allowed around the whole value, and
+ * nowhere else.
+ */
+static pdn_diag_code draughts_fen(const char *s, size_t begin, size_t end, size_t *err_at)
+{
+    size_t i = begin, bad;
+    int sections = 0, seen_w = 0, seen_b = 0;
+    square_kind kind = KIND_NONE;
+
+    if (i == end || (s[i] != 'W' && s[i] != 'B' && s[i] != '?'))
+        return pdn_values__fail(err_at, i, PDN_D_BAD_FEN);
+    i++;
+    while (i < end && s[i] == ':') {
+        if (++sections > 2)
+            return pdn_values__fail(err_at, i, PDN_D_BAD_FEN);
+        i++;
+        if (i == end || s[i] == ':' || s[i] == '.')
+            continue; /* an empty section */
+        if ((s[i] == 'W' && seen_w) || (s[i] == 'B' && seen_b) || (s[i] != 'W' && s[i] != 'B'))
+            return pdn_values__fail(err_at, i, PDN_D_BAD_FEN);
+        seen_w |= s[i] == 'W';
+        seen_b |= s[i] == 'B';
+        i++;
+        if (i == end || s[i] == ':' || s[i] == '.')
+            continue; /* a side without pieces: "W:W:B1,2" */
+        for (;;) {
+            if (!piece_entry(s, &i, end, &kind, &bad))
+                return pdn_values__fail(err_at, bad, PDN_D_BAD_FEN);
+            if (i == end || s[i] != ',')
+                break;
+            i++;
+        }
+    }
+    if (sections == 0)
+        return pdn_values__fail(err_at, i, PDN_D_BAD_FEN);
+    if (i < end && s[i] == '.')
+        i++;
+    if (i != end)
+        return pdn_values__fail(err_at, i, PDN_D_BAD_FEN);
+    return PDN_D_NONE;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Chess                                                                  */
+/* ---------------------------------------------------------------------- */
+
+static int is_piece(char c)
+{
+    switch (c) {
+    case 'p': case 'r': case 'n': case 'b': case 'q': case 'k':
+    case 'P': case 'R': case 'N': case 'B': case 'Q': case 'K':
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* Piece placement: eight ranks of eight squares, separated by '/'. */
+static int placement(const char *s, size_t *i, size_t end, size_t *bad)
+{
+    size_t j = *i;
+    for (int rank = 0; rank < 8; rank++) {
+        int files = 0, after_digit = 0;
+        if (rank > 0) {
+            if (j >= end || s[j] != '/') {
+                *bad = j;
+                return 0;
+            }
+            j++;
+        }
+        while (j < end && s[j] != '/' && !pdn_values__is_space(s[j])) {
+            if (is_piece(s[j])) {
+                files++;
+                after_digit = 0;
+            } else if (s[j] >= '1' && s[j] <= '8' && !after_digit) {
+                files += s[j] - '0';
+                after_digit = 1;
+            } else {
+                *bad = j;
+                return 0;
+            }
+            if (files > 8) {
+                *bad = j;
+                return 0;
+            }
+            j++;
+        }
+        if (files != 8) {
+            *bad = j;
+            return 0;
+        }
+    }
+    *i = j;
+    return 1;
+}
+
+/*
+ * Castling rights: '-' or up to four distinct letters of KQkq, or file letters
+ * (Shredder-FEN "HAha", X-FEN "Kkq" mixes) for Chess960 positions.
+ */
+static int castling(const char *s, size_t *i, size_t end, size_t *bad)
+{
+    size_t j = *i;
+    unsigned seen = 0;
+    if (j < end && s[j] == '-') {
+        *i = j + 1;
+        return 1;
+    }
+    while (j < end && !pdn_values__is_space(s[j])) {
+        char c = s[j];
+        unsigned bit;
+        if (c == 'K' || c == 'Q')
+            bit = c == 'K' ? 1u << 16 : 1u << 17;
+        else if (c == 'k' || c == 'q')
+            bit = c == 'k' ? 1u << 18 : 1u << 19;
+        else if (c >= 'A' && c <= 'H')
+            bit = 1u << (c - 'A');
+        else if (c >= 'a' && c <= 'h')
+            bit = 1u << (8 + c - 'a');
+        else
+            bit = 0;
+        if (bit == 0 || (seen & bit) || j - *i >= 4) {
+            *bad = j;
+            return 0;
+        }
+        seen |= bit;
+        j++;
+    }
+    if (j == *i) {
+        *bad = j;
+        return 0;
+    }
+    *i = j;
+    return 1;
+}
+
+/* One or more spaces between fields; 0 and *bad when there is none. */
+static int field_gap(const char *s, size_t *i, size_t end, size_t *bad)
+{
+    size_t j = *i;
+    while (j < end && (s[j] == ' ' || s[j] == '\t'))
+        j++;
+    if (j == *i || j == end) {
+        *bad = j;
+        return 0;
+    }
+    *i = j;
+    return 1;
+}
+
+/* A move counter: digits, at most PDN_VALUES_MAX_NUMBER. */
+static int counter(const char *s, size_t *i, size_t end, size_t *bad)
+{
+    long v;
+    size_t j = pdn_values__number(s, *i, end, PDN_VALUES_MAX_NUMBER, &v);
+    if (j == *i || v < 0 || (j < end && !pdn_values__is_space(s[j]))) {
+        *bad = j == *i || v >= 0 ? j : *i;
+        return 0;
+    }
+    *i = j;
+    return 1;
+}
+
+/*
+ * ChessFen : PLACEMENT " " SIDE " " CASTLING " " EP (" " HALFMOVE " " FULLMOVE)?
+ * SIDE [wb]; EP "-" or [a-h][36].  The four-field form (EPD positions)
+ * is read as well.
+ */
+static pdn_diag_code chess_fen(const char *s, size_t begin, size_t end, size_t *err_at)
+{
+    size_t i = begin, bad = begin;
+
+    if (!placement(s, &i, end, &bad) || !field_gap(s, &i, end, &bad))
+        return pdn_values__fail(err_at, bad, PDN_D_BAD_FEN);
+    if ((s[i] != 'w' && s[i] != 'b') ||
+        (i + 1 < end && !pdn_values__is_space(s[i + 1])))
+        return pdn_values__fail(err_at, s[i] != 'w' && s[i] != 'b' ? i : i + 1, PDN_D_BAD_FEN);
+    i++;
+    if (!field_gap(s, &i, end, &bad) || !castling(s, &i, end, &bad) ||
+        !field_gap(s, &i, end, &bad))
+        return pdn_values__fail(err_at, bad, PDN_D_BAD_FEN);
+    if (s[i] == '-') {
+        i++;
+    } else {
+        if (s[i] < 'a' || s[i] > 'h')
+            return pdn_values__fail(err_at, i, PDN_D_BAD_FEN);
+        if (i + 1 >= end || (s[i + 1] != '3' && s[i + 1] != '6'))
+            return pdn_values__fail(err_at, i + 1, PDN_D_BAD_FEN);
+        i += 2;
+    }
+    if (i == end)
+        return PDN_D_NONE; /* four fields */
+    if (!pdn_values__is_space(s[i]))
+        return pdn_values__fail(err_at, i, PDN_D_BAD_FEN);
+    if (!field_gap(s, &i, end, &bad) || !counter(s, &i, end, &bad) ||
+        !field_gap(s, &i, end, &bad) || !counter(s, &i, end, &bad))
+        return pdn_values__fail(err_at, bad, PDN_D_BAD_FEN);
+    if (i != end)
+        return pdn_values__fail(err_at, i, PDN_D_BAD_FEN);
+    return PDN_D_NONE;
+}
+
+pdn_diag_code pdn_check_fen_syntax(const char *text, size_t len, int chess, size_t *err_at)
+{
+    size_t begin = 0, end = text != NULL ? len : 0;
+    pdn_values__trim(text, &begin, &end);
+    return chess ? chess_fen(text, begin, end, err_at) : draughts_fen(text, begin, end, err_at);
+}

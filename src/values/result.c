@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * result.c - classifies the value of a Result tag (standard, section 3.2):
+ * the Default set (1-0, 0-1, 1/2-1/2), the International set (2-0, 0-2,
+ * 1-1), the loss for both (0-0) and the unknown values.  Anything else, like
+ * the ResultFormat values "1+ - 1-" or "4-6", is OTHER and kept verbatim by
+ * the caller.
+ */
+#include "values.h"
+
+#include <string.h>
+
+static const struct {
+    const char *text;
+    pdn_result result;
+} results[] = {
+    {"1-0", PDN_RESULT_WHITE},
+    {"2-0", PDN_RESULT_WHITE},
+    {"0-1", PDN_RESULT_BLACK},
+    {"0-2", PDN_RESULT_BLACK},
+    {"1/2-1/2", PDN_RESULT_DRAW},
+    {"1-1", PDN_RESULT_DRAW},
+    {"\xC2\xBD-\xC2\xBD", PDN_RESULT_DRAW}, /* "½-½" in UTF-8 */
+    {"0-0", PDN_RESULT_FORFEIT},
+    {"*", PDN_RESULT_UNKNOWN},
+    {"?", PDN_RESULT_UNKNOWN},
+    {"", PDN_RESULT_UNKNOWN},
+};
+
+/*
+ * The longest text above is 7 bytes; a value with more non-space bytes than
+ * this cannot be one of them even with its spaces removed.
+ */
+#define MAX_PACKED 8
+
+static pdn_result lookup(const char *s, size_t n)
+{
+    for (size_t k = 0; k < sizeof results / sizeof results[0]; k++)
+        if (strlen(results[k].text) == n && (n == 0 || memcmp(results[k].text, s, n) == 0))
+            return results[k].result;
+    return PDN_RESULT_OTHER;
+}
+
+pdn_result pdn_parse_result(const char *text, size_t len)
+{
+    size_t begin = 0, end = text != NULL ? len : 0, n = 0;
+    char packed[MAX_PACKED];
+    pdn_result r;
+
+    if (text == NULL)
+        return PDN_RESULT_UNKNOWN; /* no text: like "" */
+    pdn_values__trim(text, &begin, &end);
+    r = lookup(text + begin, end - begin);
+    if (r != PDN_RESULT_OTHER)
+        return r;
+
+    /* "1 - 0", "1/2 - 1/2": the same results with spaces around the dash. */
+    for (size_t i = begin; i < end; i++) {
+        if (pdn_values__is_space(text[i]))
+            continue;
+        if (n == MAX_PACKED)
+            return PDN_RESULT_OTHER;
+        packed[n++] = text[i];
+    }
+    r = lookup(packed, n);
+    return r == PDN_RESULT_UNKNOWN ? PDN_RESULT_OTHER : r;
+}

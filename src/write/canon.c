@@ -1,0 +1,262 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * canon.c - the canonical view of a game's tags and result (see canon.h).
+ *
+ * Pipeline position: between the tree and the writers.  Nothing here
+ * allocates: the canonical order is produced by walking the tag array once
+ * per roster name and once more for the other tags (8 passes), which keeps
+ * the view a pure function of the game.
+ */
+#include "canon.h"
+
+#include <string.h>
+
+/* The seven-tag roster, in the order both PGN and PDN write it. */
+enum { ROSTER_COUNT = 7, ROSTER_RESULT = 6 };
+
+static const char *const roster_names[ROSTER_COUNT] = {
+    "Event", "Site", "Date", "Round", "White", "Black", "Result",
+};
+
+/* PGN defaults for missing roster tags (Result is handled apart). */
+static const char *const roster_chess_default[ROSTER_COUNT] = {
+    "?", "?", "????.??.??", "?", "?", "?", "*",
+};
+
+_Static_assert(sizeof roster_names / sizeof roster_names[0] == ROSTER_COUNT,
+               "roster table size");
+_Static_assert(sizeof roster_chess_default / sizeof roster_chess_default[0] == ROSTER_COUNT,
+               "roster default table size");
+
+/* ===================================================================== */
+/* Small string helpers                                                  */
+/* ===================================================================== */
+
+static pdn_str cstr(const char *s)
+{
+    pdn_str r;
+    r.ptr = s;
+    r.len = strlen(s);
+    return r;
+}
+
+static int is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+static pdn_str trim(pdn_str s)
+{
+    if (s.ptr == NULL) {
+        s.len = 0;
+        return s;
+    }
+    while (s.len > 0 && is_space(s.ptr[0])) {
+        s.ptr++;
+        s.len--;
+    }
+    while (s.len > 0 && is_space(s.ptr[s.len - 1]))
+        s.len--;
+    return s;
+}
+
+static int str_eq(pdn_str a, const char *b)
+{
+    size_t n = strlen(b);
+    return a.len == n && (n == 0 || memcmp(a.ptr, b, n) == 0);
+}
+
+static int roster_index(pdn_str name)
+{
+    int i;
+    for (i = 0; i < ROSTER_COUNT; i++)
+        if (str_eq(name, roster_names[i]))
+            return i;
+    return -1;
+}
+
+/* "½-½" in UTF-8 (U+00BD is C2 BD) is the same result as "1/2-1/2". */
+static pdn_str normal_result(pdn_str s)
+{
+    s = trim(s);
+    if (str_eq(s, "\xC2\xBD-\xC2\xBD"))
+        return cstr("1/2-1/2");
+    return s;
+}
+
+int pdn_canon__same_result(pdn_str a, pdn_str b)
+{
+    a = normal_result(a);
+    b = normal_result(b);
+    return a.len == b.len && (a.len == 0 || memcmp(a.ptr, b.ptr, a.len) == 0);
+}
+
+int pdn_canon__result_unknown(pdn_str value)
+{
+    value = trim(value);
+    return value.len == 0 || str_eq(value, "*") || str_eq(value, "?");
+}
+
+/* The terminator as a result R; 0 when the game did not end in a result. */
+static int terminator_result(const pdn_game *g, pdn_str *out)
+{
+    pdn_str text = { "", 0 };
+    if (pdn_game_terminator(g, &text) != PDN_TERM_RESULT || text.ptr == NULL) {
+        out->ptr = "";
+        out->len = 0;
+        return 0;
+    }
+    *out = text;
+    return 1;
+}
+
+/* ===================================================================== */
+/* Tags                                                                  */
+/* ===================================================================== */
+
+int pdn_canon__each_tag_src(const pdn_game *g, pdn_canon__tag_src_fn fn, void *ctx)
+{
+    size_t count = 0, i;
+    const pdn_tag *tags = pdn_game_tags(g, &count);
+    pdn_str r;
+    int has_r = terminator_result(g, &r);
+    int chess = pdn_game_type(g) == 0;
+    int k, rc;
+
+    if (tags == NULL)
+        count = 0;
+
+    for (k = 0; k < ROSTER_COUNT; k++) {
+        int seen = 0;
+        for (i = 0; i < count; i++) {
+            pdn_str value = tags[i].value;
+            if (!str_eq(tags[i].name, roster_names[k]))
+                continue;
+            if (k == ROSTER_RESULT && !seen && has_r && pdn_canon__result_unknown(value))
+                value = r;
+            seen = 1;
+            rc = fn(ctx, tags[i].name, value, &tags[i]);
+            if (rc != 0)
+                return rc;
+        }
+        if (seen)
+            continue;
+        if (k == ROSTER_RESULT && has_r) {
+            rc = fn(ctx, cstr(roster_names[k]), r, NULL);
+        } else if (chess) {
+            rc = fn(ctx, cstr(roster_names[k]), cstr(roster_chess_default[k]), NULL);
+        } else {
+            continue;
+        }
+        if (rc != 0)
+            return rc;
+    }
+
+    for (i = 0; i < count; i++) {
+        if (roster_index(tags[i].name) >= 0)
+            continue;
+        rc = fn(ctx, tags[i].name, tags[i].value, &tags[i]);
+        if (rc != 0)
+            return rc;
+    }
+    return 0;
+}
+
+/* Adapter: pdn_canon__each_tag() in terms of pdn_canon__each_tag_src(). */
+struct plain_ctx {
+    pdn_canon__tag_fn fn;
+    void *ctx;
+};
+
+static int plain_cb(void *ctx, pdn_str name, pdn_str value, const pdn_tag *src)
+{
+    struct plain_ctx *p = ctx;
+    (void)src;
+    return p->fn(p->ctx, name, value);
+}
+
+int pdn_canon__each_tag(const pdn_game *g, pdn_canon__tag_fn fn, void *ctx)
+{
+    struct plain_ctx p;
+    p.fn = fn;
+    p.ctx = ctx;
+    return pdn_canon__each_tag_src(g, plain_cb, &p);
+}
+
+/* ===================================================================== */
+/* Result                                                                */
+/* ===================================================================== */
+
+struct first_result {
+    pdn_str value;
+    int found;
+};
+
+static int first_result_cb(void *ctx, pdn_str name, pdn_str value, const pdn_tag *src)
+{
+    struct first_result *f = ctx;
+    (void)src;
+    if (!str_eq(name, "Result"))
+        return 0;
+    f->value = trim(value);
+    f->found = 1;
+    return 1; /* stop: only the first Result tag counts */
+}
+
+int pdn_canon__result(const pdn_game *g, pdn_str *out)
+{
+    struct first_result f;
+    f.value = cstr("");
+    f.found = 0;
+    pdn_canon__each_tag_src(g, first_result_cb, &f);
+    *out = f.value;
+    return f.found;
+}
+
+int pdn_canon__conflict(const pdn_game *g, pdn_str *out)
+{
+    pdn_str r, empty = { "", 0 };
+    const pdn_tag *tag;
+
+    if (out != NULL)
+        *out = empty;
+    if (!terminator_result(g, &r))
+        return 0;
+    tag = pdn_game_tag(g, "Result");
+    if (tag == NULL || pdn_canon__result_unknown(tag->value))
+        return 0;
+    if (pdn_canon__same_result(tag->value, r))
+        return 0;
+    if (out != NULL)
+        *out = r;
+    return 1;
+}
+
+pdn_attach pdn_canon__conflict_attach(const pdn_game *g)
+{
+    const pdn_node *n;
+    for (n = pdn_node_first_child(pdn_game_root(g)); n != NULL; n = pdn_node_next(n))
+        if (pdn_node_kind_of(n) == PDN_NODE_MOVE)
+            return PDN_ATTACH_AFTER;
+    return PDN_ATTACH_START;
+}
+
+pdn_str pdn_canon__separator(const pdn_game *g)
+{
+    pdn_str value, r;
+    pdn_result kind;
+
+    if (pdn_game_type(g) != 0)
+        return cstr("*");
+    if (!pdn_canon__result(g, &value) || pdn_canon__result_unknown(value))
+        return cstr("*");
+    /* Only a value the reader takes back as a terminator may end the game:
+     * a classified result, or the very text the game ended with. */
+    kind = pdn_parse_result(value.ptr, value.len);
+    if (kind == PDN_RESULT_WHITE || kind == PDN_RESULT_BLACK || kind == PDN_RESULT_DRAW ||
+        kind == PDN_RESULT_FORFEIT)
+        return value;
+    if (terminator_result(g, &r) && pdn_canon__same_result(value, r))
+        return value;
+    return cstr("*");
+}
