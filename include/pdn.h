@@ -131,7 +131,7 @@ typedef enum pdn_diag_code {
     PDN_D_BAD_TAG,              /* '[' not followed by NAME "value" */
     PDN_D_TAG_NAME_CASE,        /* tag name not starting with a capital */
     PDN_D_TAG_SPACING,          /* tags glued together / blank line in header */
-    PDN_D_TAG_ESCAPE,           /* backslash escape other than \" */
+    PDN_D_TAG_ESCAPE,           /* "\\" for a backslash (PGN's escape) */
     PDN_D_DUPLICATE_TAG,        /* the same tag twice in a header */
     PDN_D_EMPTY_GAME,           /* a game with neither tags nor moves */
     PDN_D_EMPTY_VARIATION,      /* "()" */
@@ -170,6 +170,7 @@ typedef enum pdn_diag_code {
     PDN_D_BAD_SETUP,            /* setup that is not /FEN "..."/ */
     PDN_D_BAD_COMMAND,          /* malformed [%clk] etc. in a comment */
     PDN_D_TAG_NAME_CHARS,       /* tag name with spaces or symbols */
+    PDN_D_TAG_QUOTE,            /* unescaped '"' inside a tag value */
     PDN_D_COUNT
 } pdn_diag_code;
 

@@ -38,7 +38,7 @@ static const diag_info table[] = {
     [PDN_D_BAD_TAG] = {"bad-tag", "malformed tag: expected [Name \"value\"]", {E, E, E}},
     [PDN_D_TAG_NAME_CASE] = {"tag-name-case", "tag name does not start with a capital letter", {W, E, E}},
     [PDN_D_TAG_SPACING] = {"tag-spacing", "tags not separated by a line break, or a blank line inside the header", {W, N, N}},
-    [PDN_D_TAG_ESCAPE] = {"tag-escape", "backslash escape or quote in a tag value beyond \\\"", {W, E, E}},
+    [PDN_D_TAG_ESCAPE] = {"tag-escape", "'\\\\' escape in a tag value (read as one backslash)", {W, N, N}},
     [PDN_D_DUPLICATE_TAG] = {"duplicate-tag", "tag given twice in one header", {W, W, W}},
     [PDN_D_EMPTY_GAME] = {"empty-game", "game has neither tags nor moves", {W, E, E}},
     [PDN_D_EMPTY_VARIATION] = {"empty-variation", "variation has no moves", {W, E, E}},
@@ -74,6 +74,7 @@ static const diag_info table[] = {
     [PDN_D_BAD_FEN] = {"bad-fen", "malformed FEN", {W, E, E}},
     [PDN_D_BAD_SETUP] = {"bad-setup", "setup is not /FEN \"...\"/", {W, E, E}},
     [PDN_D_BAD_COMMAND] = {"bad-command", "malformed embedded command in a comment", {W, W, E}},
+    [PDN_D_TAG_QUOTE] = {"tag-quote", "unescaped '\"' inside a tag value", {W, E, E}},
     [PDN_D_TAG_NAME_CHARS] = {"tag-name-chars", "tag name has characters other than letters, digits and '_'", {W, E, E}},
 };
 

@@ -30,6 +30,7 @@ typedef struct parser {
     bool tags_checked;
     bool pending;       /* a move number waits for its move */
     bool pending_ellipsis; /* "..." written: grammar 4.4 counts that as the move */
+    size_t pending_node;   /* first node created while the number waited */
     uint8_t pending_kind;
     uint32_t pending_num, pending_off, pending_len;
     bool chess;
@@ -145,6 +146,11 @@ static int skip_ws(parser *ps)
 {
     int lines = 0;
     const char *p = ps->p, *e = ps->e;
+    /* Most tokens are followed by exactly one space. */
+    if (p + 1 < e && *p == ' ' && !IS(p[1], C_SPACE) && p[1] != 0) {
+        ps->p = p + 1;
+        return 0;
+    }
     while (p < e) {
         unsigned char c = (unsigned char)*p;
         if (c == '\n') {
@@ -303,7 +309,7 @@ static const char *tag_value(parser *ps, const char *p, pdn_tag_rec *t, const ch
                     r = k;
             if (!r)
                 break;
-            diag(ps, PDN_D_TAG_ESCAPE, p, 1, UINT32_MAX);
+            diag(ps, PDN_D_TAG_QUOTE, p, 1, UINT32_MAX);
             p++;
             continue;
         }
@@ -560,6 +566,9 @@ static size_t scan_san(const char *p, const char *e)
         q = p + 3;
     else if (avail >= 2 && (memcmp(p, "--", 2) == 0 || memcmp(p, "Z0", 2) == 0))
         q = p + 2;
+    else if (avail >= 4 && strchr("PNBRQ", *p) && *p && p[1] == '@' && p[2] >= 'a' &&
+             p[2] <= 'h' && p[3] >= '1' && p[3] <= '8')
+        q = p + 4; /* a drop of chess variants: N@f3 */
     else if (strchr("KQRBN", *p) && *p) {
         /* piece: [a-h]? [1-8]? x? [a-h][1-8] */
         const char *r = p + 1;
@@ -687,6 +696,14 @@ static void use_pending_check(parser *ps)
             diag(ps, PDN_D_NUMBER_WITHOUT_MOVE, ps->s + ps->pending_off, ps->pending_len,
                  UINT32_MAX);
         ps->pending = false;
+        /* No move came: what waited for it attaches as if the number had not
+         * been written, the form the canonical writer gives it. */
+        struct pdn_game *g = ps->g;
+        for (size_t i = ps->pending_node; i < g->nodes.len; i++) {
+            struct pdn_node *n = pdn_game__node(g, (uint32_t)i);
+            if (n->parent == ps->cont && n->attach == PDN_ATTACH_BEFORE)
+                n->attach = ps->last_move == PDN_NIL ? PDN_ATTACH_START : PDN_ATTACH_AFTER;
+        }
     }
 }
 
@@ -779,6 +796,99 @@ static void draughts_move(parser *ps, const move_scan *m)
     move_suffix(ps, node, q);
 }
 
+/* The common case, kept lean because it is most of every file: a numeric
+ * move like "32-28" or "26x17x8" with one- or two-digit squares, no leading
+ * zero, no spaces, followed by white space.  Anything else (a strength, a
+ * glued '*', "1- 6", a long dash path) returns false and takes the general
+ * path, which reports what it finds. */
+static bool fast_move(parser *ps)
+{
+    struct pdn_game *g = ps->g;
+    if (g->squares.cap - g->squares.len < MAX_PATH || g->moves.cap == g->moves.len ||
+        g->nodes.cap == g->nodes.len)
+        return false; /* the general path grows the arrays (or reports OOM) */
+    const char *p = ps->p, *e = ps->e;
+    pdn_square *sq = (pdn_square *)g->squares.data + g->squares.len;
+    size_t n = 0;
+    int sep = -1;
+    bool alpha = IS(*p, C_LOWER);
+    for (;;) {
+        if (p >= e)
+            return false;
+        if (!alpha) {
+            if (!IS(*p, C_DIGIT) || *p == '0')
+                return false;
+            unsigned v = (unsigned)(*p++ - '0');
+            if (p < e && IS(*p, C_DIGIT))
+                v = v * 10 + (unsigned)(*p++ - '0');
+            sq[n++] = (pdn_square)v;
+        } else {
+            if (*p < 'a' || *p > 'p' || e - p < 2 || p[1] < '1' || p[1] > '9')
+                return false;
+            unsigned file = (unsigned)(*p - 'a'), rank = (unsigned)(p[1] - '0');
+            p += 2;
+            if (p < e && IS(*p, C_DIGIT)) {
+                rank = rank * 10 + (unsigned)(*p++ - '0');
+                if (rank > 16)
+                    return false;
+            }
+            sq[n++] = PDN_SQUARE_MAKE_ALPHA(file, rank);
+        }
+        if (p >= e)
+            break;
+        int s = *p == '-' ? PDN_SEP_MOVE : *p == 'x' ? PDN_SEP_CAPTURE : *p == ':' ? PDN_SEP_COLON : -1;
+        if (s < 0)
+            break;
+        if ((sep >= 0 && s != sep) || n == MAX_PATH)
+            return false;
+        sep = s;
+        p++;
+    }
+    if (n < 2 || (p < e && !IS(*p, C_SPACE)) ||
+        (sep == PDN_SEP_MOVE && n > 2 && ps->cap_sep != '-') ||
+        (ps->notation && alpha != (ps->notation == 'A')))
+        return false;
+    start_body(ps);
+    const char *at = ps->p;
+    char want = ps->cap_sep ? ps->cap_sep : 'x';
+    if (sep != PDN_SEP_MOVE && !ps->said_separator &&
+        ((sep == PDN_SEP_CAPTURE && want != 'x') || (sep == PDN_SEP_COLON && want != ':'))) {
+        ps->said_separator = true;
+        diag(ps, PDN_D_CAPTURE_SEPARATOR, at, (size_t)(p - at), UINT32_MAX);
+    }
+    pdn_move_rec *m = (pdn_move_rec *)g->moves.data + g->moves.len;
+    *m = (pdn_move_rec){0};
+    m->kind = PDN_MOVE_SQUARES;
+    m->sep = (uint8_t)sep;
+    m->squares = (uint32_t)g->squares.len;
+    m->square_count = (uint16_t)n;
+    if (ps->pending) {
+        m->number = ps->pending_num;
+        m->number_kind = ps->pending_kind;
+        ps->pending = false;
+    }
+    g->squares.len += n;
+    uint32_t i = (uint32_t)g->nodes.len++;
+    struct pdn_node *node = pdn_game__node(g, i), *par = pdn_game__node(g, ps->cont);
+    *node = (struct pdn_node){0};
+    node->game = g;
+    node->kind = PDN_NODE_MOVE;
+    node->parent = ps->cont;
+    node->offset = off(ps, at);
+    node->length = (uint32_t)(p - at);
+    node->a = (uint32_t)g->moves.len++;
+    if (par->last != PDN_NIL) {
+        pdn_game__node(g, par->last)->next = i;
+        node->prev = par->last;
+    } else {
+        par->first = i;
+    }
+    par->last = i;
+    ps->last_move = ps->last_item = i;
+    ps->p = p;
+    return true;
+}
+
 static void san_move(parser *ps, size_t len)
 {
     start_body(ps);
@@ -807,15 +917,23 @@ static bool chess_allowed(parser *ps, const char *at, size_t len)
 
 /* ---- terminators -------------------------------------------------------------- */
 
+/* WIN1 DRAW1 LOSS1 WIN2 DRAW2 LOSS2 DOUBLEFORFEIT, when not followed by a
+ * digit ("1-18" is a move).  Called for every token that starts with a
+ * digit, so it decides on the first bytes without comparing strings. */
 static size_t scan_result(const char *p, const char *e)
 {
-    static const char *const r[] = {"1/2-1/2", "1-0", "0-1", "2-0", "0-2", "1-1", "0-0"};
-    for (size_t i = 0; i < sizeof r / sizeof r[0]; i++) {
-        size_t n = strlen(r[i]);
-        if ((size_t)(e - p) >= n && memcmp(p, r[i], n) == 0 &&
-            ((size_t)(e - p) == n || !IS(p[n], C_DIGIT)))
-            return n;
+    size_t avail = (size_t)(e - p);
+    if (avail < 3 || p[0] > '2')
+        return 0;
+    if (p[1] == '-') {
+        char a = p[0], b = p[2];
+        bool ok = (a == '1' && (b == '0' || b == '1')) || (a == '0' && b <= '2' && b >= '0') ||
+                  (a == '2' && b == '0');
+        return ok && (avail == 3 || !IS(p[3], C_DIGIT)) ? 3 : 0;
     }
+    if (avail >= 7 && p[1] == '/' && memcmp(p, "1/2-1/2", 7) == 0 &&
+        (avail == 7 || !IS(p[7], C_DIGIT)))
+        return 7;
     return 0;
 }
 
@@ -869,7 +987,8 @@ static bool digit_token(parser *ps)
             ps->p = p + rl;
             return false;
         }
-        diag(ps, PDN_D_RESULT_TERMINATOR, p, rl, UINT32_MAX);
+        if (!ps->chess)
+            diag(ps, PDN_D_RESULT_TERMINATOR, p, rl, UINT32_MAX);
         terminate(ps, PDN_TERM_RESULT, p, rl);
         return true;
     }
@@ -915,6 +1034,7 @@ static bool digit_token(parser *ps)
             }
         }
         ps->pending = true;
+        ps->pending_node = ps->g->nodes.len;
         ps->pending_ellipsis = r != q + 1 && r != q + 3;
         ps->pending_kind = kind;
         ps->pending_num = (uint32_t)num;
@@ -934,6 +1054,34 @@ static bool digit_token(parser *ps)
     return false;
 }
 
+/* Digits: the fast move path first, then everything else. */
+static bool digits(parser *ps)
+{
+    const char *p = ps->p, *e = ps->e;
+    /* "12. " and "12... ": a move number in its usual form. */
+    if (*p != '0' && ps->in_body && !ps->pending) {
+        const char *q = p;
+        uint32_t num = 0;
+        while (q < e && IS(*q, C_DIGIT) && q - p < 8)
+            num = num * 10 + (uint32_t)(*q++ - '0');
+        if (e - q >= 2 && q[0] == '.' && q[1] == ' ' && (e - q == 2 || q[2] != '.')) {
+            ps->pending = true;
+            ps->pending_ellipsis = false;
+            ps->pending_node = ps->g->nodes.len;
+            ps->pending_kind = PDN_NUMBER_WHITE;
+            ps->pending_num = num;
+            ps->pending_off = off(ps, p);
+            ps->pending_len = (uint32_t)(q + 1 - p);
+            ps->p = q + 1;
+            return false;
+        }
+    }
+    if (!ps->chess && !ps->odd_result_len && !scan_result(p, e) && fast_move(ps))
+        return false;
+    return digit_token(ps);
+}
+
+
 static void letter_token(parser *ps)
 {
     const char *p = ps->p, *e = ps->e;
@@ -951,6 +1099,12 @@ static void letter_token(parser *ps)
         return;
     }
     junk(ps, PDN_D_JUNK);
+}
+
+static void letters(parser *ps)
+{
+    if (ps->chess || !fast_move(ps))
+        letter_token(ps);
 }
 
 static void open_variation(parser *ps)
@@ -1284,6 +1438,7 @@ void pdn_parse__game(struct pdn_game *g, const pdn_parse_in *in, pdn_parse_out *
                 diag(&ps, PDN_D_ELLIPSIS, p, 3, UINT32_MAX);
                 if (!ps.pending) {
                     ps.pending = true;
+                    ps.pending_node = g->nodes.len;
                     ps.pending_num = 0;
                     ps.pending_off = off(&ps, p);
                     ps.pending_len = 3;
@@ -1317,11 +1472,13 @@ void pdn_parse__game(struct pdn_game *g, const pdn_parse_in *in, pdn_parse_out *
             continue;
         default:
             if (IS(c, C_DIGIT)) {
-                if (digit_token(&ps)) {
+                if (digits(&ps)) {
                     end = ps.p;
                     break;
                 }
-            } else if (IS(c, C_LOWER | C_UPPER)) {
+            } else if (IS(c, C_LOWER)) {
+                letters(&ps);
+            } else if (IS(c, C_UPPER)) {
                 letter_token(&ps);
             } else {
                 junk(&ps, PDN_D_JUNK);

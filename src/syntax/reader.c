@@ -145,35 +145,60 @@ static pdn_status refill(pdn_reader *r)
     return PDN_OK;
 }
 
-/* Advances the line/column count over text that has been consumed. */
+/* 0x80 in each byte of w that equals the byte repeated in `rep`, exactly
+ * (no false positives, unlike the shorter zero-byte test). */
+static inline uint64_t bytes_equal(uint64_t w, uint64_t rep)
+{
+    const uint64_t low7 = UINT64_C(0x7F7F7F7F7F7F7F7F);
+    uint64_t v = w ^ rep;
+    uint64_t t = (v & low7) + low7;
+    return ~(t | v | low7);
+}
+
+/* Sum of the bytes of x when each is 0 or 1. */
+static inline unsigned byte_sum(uint64_t x)
+{
+    return (unsigned)((x * UINT64_C(0x0101010101010101)) >> 56);
+}
+
+/* Advances the line/column count over text that has been consumed.  Runs
+ * over every byte of the input, so whole words are counted at once.  A line
+ * break is an LF, or a CR not followed by LF (a CR at the very end counts,
+ * and an LF right after it at the start of the next text then does not).
+ * Only the text after the last break needs a byte loop, for the column. */
 static void count_lines(pdn_reader *r, const char *s, size_t n)
 {
     const unsigned char *u = (const unsigned char *)s;
-    uint64_t line = r->line;
-    uint32_t col = r->col;
-    bool cr = r->after_cr;
-    for (size_t i = 0; i < n; i++) {
-        unsigned c = u[i];
-        if (c == '\n') {
-            if (!cr)
-                line++;
-            col = 1;
-            cr = false;
-        } else if (c == '\r') {
-            line++;
-            col = 1;
-            cr = true;
-        } else {
-            /* Columns count characters: UTF-8 continuation bytes add none.
-             * For a single-byte encoding each byte is one character; the
-             * difference only shows in lines with such bytes. */
-            col += (c & 0xC0) != 0x80;
-            cr = false;
+    const uint64_t lf = UINT64_C(0x0A0A0A0A0A0A0A0A), crr = UINT64_C(0x0D0D0D0D0D0D0D0D);
+    uint64_t breaks = 0;
+    size_t i = 0, first = 0;
+    if (n && r->after_cr && u[0] == '\n')
+        i = first = 1;
+    for (; i + 9 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, u + i, 8);
+        uint64_t mlf = bytes_equal(w, lf), mcr = bytes_equal(w, crr);
+        if (!(mlf | mcr))
+            continue;
+        if (mcr) {
+            /* Byte k of `next` follows byte k of `w` in either byte order. */
+            uint64_t next;
+            memcpy(&next, u + i + 1, 8);
+            mcr &= ~bytes_equal(next, lf);
         }
+        breaks += byte_sum((mlf | mcr) >> 7);
     }
-    r->line = line;
+    for (; i < n; i++)
+        breaks += u[i] == '\n' || (u[i] == '\r' && !(i + 1 < n && u[i + 1] == '\n'));
+    size_t k = n;
+    while (k > first && u[k - 1] != '\n' && u[k - 1] != '\r')
+        k--;
+    uint32_t col = k > first || (first && n) ? 1 : r->col;
+    for (; k < n; k++)
+        col += (u[k] & 0xC0) != 0x80;
+    r->line += breaks;
     r->col = col;
-    r->after_cr = cr;
+    r->after_cr = n ? u[n - 1] == '\r' : r->after_cr;
 }
 
 static bool needs_decoding(pdn_reader *r, const char *s, size_t n, pdn_encoding *enc)

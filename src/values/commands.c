@@ -33,7 +33,7 @@ int pdn_command_next(pdn_command *out, pdn_str text, size_t *pos)
         return 0;
     i = *pos;
     while (i + 1 < len) {
-        size_t name, name_end, j, ve;
+        size_t name, name_end, j;
         if (s[i] != '[' || s[i + 1] != '%') {
             i++;
             continue;
@@ -58,8 +58,7 @@ int pdn_command_next(pdn_command *out, pdn_str text, size_t *pos)
             continue;
         }
         if (out != NULL) {
-            size_t vb = name_end;
-            ve = j;
+            size_t vb = name_end, ve = j;
             pdn_values__trim(s, &vb, &ve);
             out->name.ptr = s + name;
             out->name.len = name_end - name;
@@ -104,8 +103,7 @@ static size_t minsec(const char *s, size_t i, size_t len, long *v)
  * first character that cannot continue the time.  Returns 0 and *bad when
  * there is no valid time at s[i].
  */
-static int clock_span(const char *s, size_t i, size_t len, long long *ms, size_t *next,
-                      size_t *bad)
+static int clock_span(const char *s, size_t i, size_t len, long long *ms, size_t *next, size_t *bad)
 {
     long hours, minutes, seconds;
     long long frac = 0;
@@ -153,8 +151,7 @@ static int clock_span(const char *s, size_t i, size_t len, long long *ms, size_t
     return 1;
 }
 
-pdn_diag_code pdn_parse_clock_time(long long *out_ms, const char *text, size_t len,
-                                   size_t *err_at)
+pdn_diag_code pdn_parse_clock_time(long long *out_ms, const char *text, size_t len, size_t *err_at)
 {
     size_t begin = 0, end = text != NULL ? len : 0, next, bad;
     long long ms = 0;

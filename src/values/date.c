@@ -98,9 +98,9 @@ static const struct {
     const char *name;
     int month;
 } months[] = {
-    {"january", 1},   {"januari", 1},  {"february", 2}, {"februari", 2}, {"march", 3},
-    {"maart", 3},     {"mrt", 3},      {"april", 4},    {"may", 5},      {"mei", 5},
-    {"june", 6},      {"juni", 6},     {"july", 7},     {"juli", 7},     {"august", 8},
+    {"january", 1},   {"januari", 1},   {"february", 2}, {"februari", 2}, {"march", 3},
+    {"maart", 3},     {"mrt", 3},       {"april", 4},    {"may", 5},      {"mei", 5},
+    {"june", 6},      {"juni", 6},      {"july", 7},     {"juli", 7},     {"august", 8},
     {"augustus", 8},  {"september", 9}, {"october", 10}, {"oktober", 10}, {"november", 11},
     {"december", 12},
 };
@@ -126,10 +126,10 @@ static int month_of_word(const char *s, const tok *t)
 
 typedef struct date_match {
     pdn_date d;
-    int odd;       /* not the standard form */
-    size_t next;   /* index of the first token after the date */
-    size_t bad;    /* on failure: offset of the offending character */
-    size_t m_tok;  /* tokens of the month and day fields, or NO_TOKEN */
+    int odd;      /* not the standard form */
+    size_t next;  /* index of the first token after the date */
+    size_t bad;   /* on failure: offset of the offending character */
+    size_t m_tok; /* tokens of the month and day fields, or NO_TOKEN */
     size_t d_tok;
 } date_match;
 
@@ -261,8 +261,8 @@ static int match_date(date_match *m, const char *s, const tok_list *l, size_t k,
             m->next = k + 3;
             return 1;
         }
-        if (is_kind(l, k + 1, TOK_SEP) && small_field(l, k + 2) &&
-            is_kind(l, k + 3, TOK_SEP) && is_num(l, k + 4, 4, 4)) {
+        if (is_kind(l, k + 1, TOK_SEP) && small_field(l, k + 2) && is_kind(l, k + 3, TOK_SEP) &&
+            is_num(l, k + 4, 4, 4)) {
             set_day(m, l, k + 2);
             m->d.year = (int)l->t[k + 4].value;
             m->next = k + 5;
@@ -289,8 +289,8 @@ static int is_leap(int y)
 static int check_range(const date_match *m, const tok_list *l, size_t *bad)
 {
     static const signed char days[12] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-    if (m->m_tok != NO_TOKEN && l->t[m->m_tok].kind == TOK_NUM &&
-        l->t[m->m_tok].question == 0 && (m->d.month < 1 || m->d.month > 12)) {
+    if (m->m_tok != NO_TOKEN && l->t[m->m_tok].kind == TOK_NUM && l->t[m->m_tok].question == 0 &&
+        (m->d.month < 1 || m->d.month > 12)) {
         *bad = l->t[m->m_tok].at;
         return 1;
     }
@@ -371,9 +371,8 @@ pdn_diag_code pdn_parse_date(pdn_date *out, const char *text, size_t len, size_t
         if (list.t[k].kind != TOK_SEP)
             return pdn_values__fail(err_at, list.t[k].at, PDN_D_BAD_DATE);
         odd = 1;
-        if (k + 1 < list.count &&
-            (!match_date(&second, text, &list, k + 1, end) || second.next != list.count ||
-             check_range(&second, &list, &bad)))
+        if (k + 1 < list.count && (!match_date(&second, text, &list, k + 1, end) ||
+                                   second.next != list.count || check_range(&second, &list, &bad)))
             return pdn_values__fail(err_at, list.t[k].at, PDN_D_BAD_DATE);
     }
 

@@ -25,8 +25,7 @@ static long sixty(const char *s, size_t i, size_t len)
 }
 
 /* Duration : HOURS SEP MM (SEP SS)?   with SEP one of ':' '.', the same twice */
-pdn_diag_code pdn_parse_duration(long *out_seconds, const char *text, size_t len,
-                                 size_t *err_at)
+pdn_diag_code pdn_parse_duration(long *out_seconds, const char *text, size_t len, size_t *err_at)
 {
     const char *s = text;
     size_t i;

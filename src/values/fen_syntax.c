@@ -140,8 +140,18 @@ static pdn_diag_code draughts_fen(const char *s, size_t begin, size_t end, size_
 static int is_piece(char c)
 {
     switch (c) {
-    case 'p': case 'r': case 'n': case 'b': case 'q': case 'k':
-    case 'P': case 'R': case 'N': case 'B': case 'Q': case 'K':
+    case 'p':
+    case 'r':
+    case 'n':
+    case 'b':
+    case 'q':
+    case 'k':
+    case 'P':
+    case 'R':
+    case 'N':
+    case 'B':
+    case 'Q':
+    case 'K':
         return 1;
     default:
         return 0;
@@ -265,12 +275,10 @@ static pdn_diag_code chess_fen(const char *s, size_t begin, size_t end, size_t *
 
     if (!placement(s, &i, end, &bad) || !field_gap(s, &i, end, &bad))
         return pdn_values__fail(err_at, bad, PDN_D_BAD_FEN);
-    if ((s[i] != 'w' && s[i] != 'b') ||
-        (i + 1 < end && !pdn_values__is_space(s[i + 1])))
+    if ((s[i] != 'w' && s[i] != 'b') || (i + 1 < end && !pdn_values__is_space(s[i + 1])))
         return pdn_values__fail(err_at, s[i] != 'w' && s[i] != 'b' ? i : i + 1, PDN_D_BAD_FEN);
     i++;
-    if (!field_gap(s, &i, end, &bad) || !castling(s, &i, end, &bad) ||
-        !field_gap(s, &i, end, &bad))
+    if (!field_gap(s, &i, end, &bad) || !castling(s, &i, end, &bad) || !field_gap(s, &i, end, &bad))
         return pdn_values__fail(err_at, bad, PDN_D_BAD_FEN);
     if (s[i] == '-') {
         i++;

@@ -23,23 +23,25 @@ typedef struct gametype_row {
  * written in full and need no table.  Chess (0) has no full tag in the table;
  * the standard's example "0,W,8,8,S0" gives it.
  */
+/* clang-format off */
 static const gametype_row table[] = {
-    {0, 'W', 8, 8, 'S', 0, 0},
+    { 0, 'W',  8,  8, 'S', 0, 0},
     {20, 'W', 10, 10, 'N', 2, 0},
-    {21, 'B', 8, 8, 'N', 1, 0},
-    {22, 'W', 8, 8, 'N', 2, 1},
-    {23, 'B', 8, 8, 'N', 1, 0},
-    {24, 'W', 8, 8, 'N', 1, 1},
-    {25, 'W', 8, 8, 'A', 0, 0},
-    {26, 'W', 8, 8, 'A', 0, 0},
+    {21, 'B',  8,  8, 'N', 1, 0},
+    {22, 'W',  8,  8, 'N', 2, 1},
+    {23, 'B',  8,  8, 'N', 1, 0},
+    {24, 'W',  8,  8, 'N', 1, 1},
+    {25, 'W',  8,  8, 'A', 0, 0},
+    {26, 'W',  8,  8, 'A', 0, 0},
     {27, 'W', 12, 12, 'N', 2, 0},
-    {28, 'W', 8, 8, 'N', 1, 1},
-    {29, 'W', 8, 8, 'A', 0, 0},
-    {30, 'W', 8, 8, 'A', 0, 0},
-    {31, 'B', 8, 8, 'N', 2, 0},
+    {28, 'W',  8,  8, 'N', 1, 1},
+    {29, 'W',  8,  8, 'A', 0, 0},
+    {30, 'W',  8,  8, 'A', 0, 0},
+    {31, 'B',  8,  8, 'N', 2, 0},
     {40, 'W', 10, 10, 'N', 2, 0},
-    {41, 'W', 10, 8, 'A', 0, 0},
+    {41, 'W', 10,  8, 'A', 0, 0},
 };
+/* clang-format on */
 
 /*
  * Numbers lidraughts writes that are not in the standard: 96 Breakthrough,
@@ -178,8 +180,7 @@ static int side(gt_scan *g, int *out)
  *                    ("," INVERT)?)?
  * Grammar of chapter 11, "[0-9]+(,[WB],[0-9]+,[0-9]+,[ANS][0123](,[01])?)?".
  */
-pdn_diag_code pdn_parse_gametype(pdn_gametype *out, const char *text, size_t len,
-                                 size_t *err_at)
+pdn_diag_code pdn_parse_gametype(pdn_gametype *out, const char *text, size_t len, size_t *err_at)
 {
     gt_scan g = {text, 0, text != NULL ? len : 0, 0, 0};
     pdn_gametype t;
@@ -221,8 +222,8 @@ pdn_diag_code pdn_parse_gametype(pdn_gametype *out, const char *text, size_t len
         /* Start colour. */
         if (g.i < g.len && (g.s[g.i] == 'w' || g.s[g.i] == 'b'))
             mark_odd(&g, g.i);
-        if (g.i >= g.len || (pdn_values__lower(g.s[g.i]) != 'w' &&
-                             pdn_values__lower(g.s[g.i]) != 'b'))
+        if (g.i >= g.len ||
+            (pdn_values__lower(g.s[g.i]) != 'w' && pdn_values__lower(g.s[g.i]) != 'b'))
             return pdn_values__fail(err_at, g.i, PDN_D_BAD_GAMETYPE);
         t.start = g.s[g.i] == 'w' || g.s[g.i] == 'W' ? 'W' : 'B';
         g.i++;

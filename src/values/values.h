@@ -57,8 +57,7 @@ static inline void pdn_values__trim(const char *s, size_t *begin, size_t *end)
  * OUT: *value is the number, or -1 when it exceeds `max` (the whole run is
  * consumed anyway, so the caller can report it as one bad field).
  */
-static inline size_t pdn_values__number(const char *s, size_t i, size_t end, long max,
-                                        long *value)
+static inline size_t pdn_values__number(const char *s, size_t i, size_t end, long max, long *value)
 {
     long v = 0;
     int over = 0;

@@ -29,22 +29,22 @@ static inline int harness_check(int ok, const char *file, int line, const char *
 
 #define CHECK(cond) harness_check((cond) ? 1 : 0, __FILE__, __LINE__, #cond)
 
-#define CHECK_EQ_INT(a, b)                                                              \
-    do {                                                                                \
-        long long a_ = (long long)(a), b_ = (long long)(b);                             \
-        if (!harness_check(a_ == b_, __FILE__, __LINE__, #a " == " #b))                 \
-            fprintf(stderr, "    got %lld, expected %lld\n", a_, b_);                   \
+#define CHECK_EQ_INT(a, b)                                                                         \
+    do {                                                                                           \
+        long long a_ = (long long)(a), b_ = (long long)(b);                                        \
+        if (!harness_check(a_ == b_, __FILE__, __LINE__, #a " == " #b))                            \
+            fprintf(stderr, "    got %lld, expected %lld\n", a_, b_);                              \
     } while (0)
 
 /* A (pointer, length) string against a NUL-terminated one. */
-#define CHECK_STR(ptr, len, want)                                                       \
-    do {                                                                                \
-        const char *p_ = (ptr), *w_ = (want);                                           \
-        size_t n_ = (len);                                                              \
-        int ok_ = p_ != NULL && strlen(w_) == n_ && memcmp(p_, w_, n_) == 0;            \
-        if (!harness_check(ok_, __FILE__, __LINE__, #ptr " == \"" #want "\""))          \
-            fprintf(stderr, "    got \"%.*s\", expected \"%s\"\n", p_ ? (int)n_ : 0,   \
-                    p_ ? p_ : "", w_);                                                  \
+#define CHECK_STR(ptr, len, want)                                                                  \
+    do {                                                                                           \
+        const char *p_ = (ptr), *w_ = (want);                                                      \
+        size_t n_ = (len);                                                                         \
+        int ok_ = p_ != NULL && strlen(w_) == n_ && memcmp(p_, w_, n_) == 0;                       \
+        if (!harness_check(ok_, __FILE__, __LINE__, #ptr " == \"" #want "\""))                     \
+            fprintf(stderr, "    got \"%.*s\", expected \"%s\"\n", p_ ? (int)n_ : 0, p_ ? p_ : "", \
+                    w_);                                                                           \
     } while (0)
 
 /* Prints "<program>: N passed, M failed" and gives main()'s exit code. */

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pdn.h"
 #include "harness.h"
+#include "pdn.h"
 
 /* ---------------------------------------------------------------------- */
 /* Exact-size copies                                                      */
@@ -207,17 +207,17 @@ static void test_gametype__bad(void)
         const char *text;
         size_t at;
     } bad[] = {
-        {"20,W,0,0,N,0", 5},      /* corpus: width 0 */
-        {"20,W,10,10,N,0", 12},   /* notation without its digit */
-        {"20,X,10,10,N2,0", 3},   /* start colour */
-        {"20,W,10,10,Q2,0", 11},  /* notation letter */
-        {"20,W,10,10,N4,0", 12},  /* corner digit */
-        {"20,W,10,10,N2,2", 14},  /* invert flag */
+        {"20,W,0,0,N,0", 5},     /* corpus: width 0 */
+        {"20,W,10,10,N,0", 12},  /* notation without its digit */
+        {"20,X,10,10,N2,0", 3},  /* start colour */
+        {"20,W,10,10,Q2,0", 11}, /* notation letter */
+        {"20,W,10,10,N4,0", 12}, /* corner digit */
+        {"20,W,10,10,N2,2", 14}, /* invert flag */
         {"20,W,10,10,N2,0,1", 15},
         {"20,W,10,10,N2,", 14},
         {"20,W,10", 7},
-        {"20,W,3,10,N2", 5},      /* width below 4 */
-        {"20,W,27,10,N2", 5},     /* width above 26 */
+        {"20,W,3,10,N2", 5},  /* width below 4 */
+        {"20,W,27,10,N2", 5}, /* width above 26 */
         {"20,W,10,99999999999999999999,N2", 8},
         {"20,", 3},
         {"20,W", 4},
@@ -236,7 +236,11 @@ static void test_gametype__bad(void)
     }
     CHECK_EQ_INT(pdn_parse_gametype(&g, LIT("20\0"), &at), PDN_D_BAD_GAMETYPE);
     CHECK_EQ_INT(at, 2);
-    CHECK_EQ_INT(pdn_parse_gametype(&g, LIT("2\0" "0"), &at), PDN_D_BAD_GAMETYPE);
+    CHECK_EQ_INT(pdn_parse_gametype(&g,
+                                    LIT("2\0"
+                                        "0"),
+                                    &at),
+                 PDN_D_BAD_GAMETYPE);
     CHECK_EQ_INT(at, 1);
     CHECK_EQ_INT(pdn_parse_gametype(&g, LIT("\xff"), &at), PDN_D_BAD_GAMETYPE);
     /* err_at and out may be NULL. */
@@ -336,8 +340,8 @@ static void check_date(const char *text, pdn_diag_code code, int y, int m, int d
         fprintf(stderr, "    date \"%s\": got code %d, expected %d\n", text, got, code);
     if (code == PDN_D_NONE || code == PDN_D_ODD_DATE) {
         if (!CHECK(v.year == y && v.month == m && v.day == d))
-            fprintf(stderr, "    date \"%s\": got %d.%d.%d, expected %d.%d.%d\n", text,
-                    v.year, v.month, v.day, y, m, d);
+            fprintf(stderr, "    date \"%s\": got %d.%d.%d, expected %d.%d.%d\n", text, v.year,
+                    v.month, v.day, y, m, d);
     }
 }
 
@@ -378,7 +382,7 @@ static void test_date__standard(void)
 static void test_date__odd(void)
 {
     check_date("????.???.??", PDN_D_ODD_DATE, 0, 0, 0); /* the standard's 3.1 table */
-    check_date("??", PDN_D_ODD_DATE, 0, 0, 0);         /* the old description */
+    check_date("??", PDN_D_ODD_DATE, 0, 0, 0);          /* the old description */
     check_date("2024-12-14", PDN_D_ODD_DATE, 2024, 12, 14);
     check_date("2024-12-15", PDN_D_ODD_DATE, 2024, 12, 15);
     check_date("13-01-1996", PDN_D_ODD_DATE, 1996, 1, 13);
@@ -562,11 +566,26 @@ static void test_timecontrol__bad(void)
         const char *text;
         size_t at;
     } bad[] = {
-        {"40/", 3},           {"/60", 0},         {"40/7200:", 8},  {":", 0},
-        {"60+", 3},           {"*", 1},           {"**5", 1},       {"1 0", 1},
-        {"? ", 0},            {" 60", 0},         {"0/60", 0},      {"9999999999", 0},
-        {"40/99999999999", 3}, {"60+x", 3},       {"60x", 2},       {"?:60", 0},
-        {"60:-", 3},          {"40/60/60", 5},    {"99999999/60", 0}, {"+5", 0},
+        {"40/", 3},
+        {"/60", 0},
+        {"40/7200:", 8},
+        {":", 0},
+        {"60+", 3},
+        {"*", 1},
+        {"**5", 1},
+        {"1 0", 1},
+        {"? ", 0},
+        {" 60", 0},
+        {"0/60", 0},
+        {"9999999999", 0},
+        {"40/99999999999", 3},
+        {"60+x", 3},
+        {"60x", 2},
+        {"?:60", 0},
+        {"60:-", 3},
+        {"40/60/60", 5},
+        {"99999999/60", 0},
+        {"+5", 0},
     };
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         pdn_timecontrol tc;
@@ -626,10 +645,10 @@ static void test_duration__bad(void)
         const char *text;
         size_t at;
     } bad[] = {
-        {"1:60", 2},    {"1:5", 2},        {"1:59:60", 5},    {"1:59.20", 4},
-        {":30", 0},     {"1", 1},          {"1:300", 2},      {"1:30:", 5},
-        {"1:30:00:00", 7}, {" 1:30", 0},   {"1:30 ", 4},      {"999999:00", 0},
-        {"1h30", 1},    {"1:3x", 2},       {"??:??", 0},      {"1:30:0", 5},
+        {"1:60", 2},       {"1:5", 2},   {"1:59:60", 5}, {"1:59.20", 4},
+        {":30", 0},        {"1", 1},     {"1:300", 2},   {"1:30:", 5},
+        {"1:30:00:00", 7}, {" 1:30", 0}, {"1:30 ", 4},   {"999999:00", 0},
+        {"1h30", 1},       {"1:3x", 2},  {"??:??", 0},   {"1:30:0", 5},
     };
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         long s = 7;
@@ -641,7 +660,11 @@ static void test_duration__bad(void)
     }
     {
         size_t at;
-        CHECK_EQ_INT(pdn_parse_duration(NULL, LIT("1:\0" "0"), &at), PDN_D_BAD_TIME);
+        CHECK_EQ_INT(pdn_parse_duration(NULL,
+                                        LIT("1:\0"
+                                            "0"),
+                                        &at),
+                     PDN_D_BAD_TIME);
         CHECK_EQ_INT(at, 2);
     }
 }
@@ -738,8 +761,7 @@ static void test_command__not_commands(void)
         pos = 0;
         CHECK_EQ_INT(pdn_command_next(&c, n, &pos), 1);
         CHECK_EQ_INT(c.value.len, 8);
-        CHECK_EQ_INT(pdn_parse_clock_time(&ms, c.value.ptr, c.value.len, &at),
-                     PDN_D_BAD_COMMAND);
+        CHECK_EQ_INT(pdn_parse_clock_time(&ms, c.value.ptr, c.value.len, &at), PDN_D_BAD_COMMAND);
         CHECK_EQ_INT(at, 4);
     }
     /* out may be NULL: the command is skipped. */
@@ -776,16 +798,15 @@ static void test_command__clock_time(void)
             const char *text;
             size_t at;
         } bad[] = {
-            {"5:00", 4},     {"", 0},          {"a", 0},         {"1:60:00", 2},
-            {"1:00:60", 5},  {"1:00:00.", 8},  {"1:000:00", 2},  {"1:00:00x", 7},
-            {"9999999:00:00", 0}, {"1::00", 2}, {"-1:00:00", 0}, {"1:00:00 1", 7},
+            {"5:00", 4},          {"", 0},         {"a", 0},        {"1:60:00", 2},
+            {"1:00:60", 5},       {"1:00:00.", 8}, {"1:000:00", 2}, {"1:00:00x", 7},
+            {"9999999:00:00", 0}, {"1::00", 2},    {"-1:00:00", 0}, {"1:00:00 1", 7},
         };
         for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
             at = 999;
             CHECK_EQ_INT(clock_time(bad[k].text, &ms, &at), PDN_D_BAD_COMMAND);
             if (!CHECK(at == bad[k].at))
-                fprintf(stderr, "    \"%s\": at %zu, expected %zu\n", bad[k].text, at,
-                        bad[k].at);
+                fprintf(stderr, "    \"%s\": at %zu, expected %zu\n", bad[k].text, at, bad[k].at);
             CHECK_EQ_INT(ms, 0);
         }
     }
@@ -830,21 +851,15 @@ static void test_command__clock(void)
             const char *text;
             size_t at;
         } bad[] = {
-            {"", 0},
-            {"x0:00:10", 0},
-            {"w0:00:10 b0:00:10 w0:00:10", 18},
-            {"w", 1},
-            {"w0:00:10 junk", 9},
-            {"w 0:00:10", 1},
-            {"w0:00", 5},
-            {"0:00:10,0:00:20", 7},
+            {"", 0},      {"x0:00:10", 0},        {"w0:00:10 b0:00:10 w0:00:10", 18},
+            {"w", 1},     {"w0:00:10 junk", 9},   {"w 0:00:10", 1},
+            {"w0:00", 5}, {"0:00:10,0:00:20", 7},
         };
         for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
             at = 999;
             CHECK_EQ_INT(clock_value(bad[k].text, &c, &at), PDN_D_BAD_COMMAND);
             if (!CHECK(at == bad[k].at))
-                fprintf(stderr, "    \"%s\": at %zu, expected %zu\n", bad[k].text, at,
-                        bad[k].at);
+                fprintf(stderr, "    \"%s\": at %zu, expected %zu\n", bad[k].text, at, bad[k].at);
             CHECK_EQ_INT(c.count, 0);
         }
     }
@@ -858,11 +873,14 @@ static void test_command__eval(void)
         long cp;
         int depth;
     } good[] = {
-        {"+0.69", 69, -1}, {"-1.25", -125, -1}, {"0.00", 0, -1},   {"0.17,23", 17, 23},
-        {"-0.048", -5, -1}, {"0.008", 1, -1},   {"0.004", 0, -1},  {"-0.004", 0, -1},
-        {"1", 100, -1},    {".5", 50, -1},      {"-.5", -50, -1},  {"12.", 1200, -1},
-        {" 3.14159 ", 314, -1}, {"999999.99", 99999999, -1}, {"0.005", 1, -1},
-        {"-0.005", -1, -1},
+        {"+0.69", 69, -1},      {"-1.25", -125, -1},
+        {"0.00", 0, -1},        {"0.17,23", 17, 23},
+        {"-0.048", -5, -1},     {"0.008", 1, -1},
+        {"0.004", 0, -1},       {"-0.004", 0, -1},
+        {"1", 100, -1},         {".5", 50, -1},
+        {"-.5", -50, -1},       {"12.", 1200, -1},
+        {" 3.14159 ", 314, -1}, {"999999.99", 99999999, -1},
+        {"0.005", 1, -1},       {"-0.005", -1, -1},
     };
     for (size_t k = 0; k < sizeof good / sizeof good[0]; k++) {
         CHECK_EQ_INT(eval(good[k].text, &e, NULL), PDN_D_NONE);
@@ -886,17 +904,17 @@ static void test_command__eval(void)
             const char *text;
             size_t at;
         } bad[] = {
-            {"", 0},        {"+", 1},         {"abc", 0},        {"#", 1},
-            {"#x", 1},      {"0.5,", 4},      {"0.5,x", 4},      {"1.2.3", 3},
-            {"99999999999", 0}, {"#99999999", 1}, {"0.5 ,3", 3}, {"0.5,99999999", 4},
-            {"1e3", 1},     {"--1", 1},
+            {"", 0},          {"+", 1},      {"abc", 0},
+            {"#", 1},         {"#x", 1},     {"0.5,", 4},
+            {"0.5,x", 4},     {"1.2.3", 3},  {"99999999999", 0},
+            {"#99999999", 1}, {"0.5 ,3", 3}, {"0.5,99999999", 4},
+            {"1e3", 1},       {"--1", 1},
         };
         for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
             size_t at = 999;
             CHECK_EQ_INT(eval(bad[k].text, &e, &at), PDN_D_BAD_COMMAND);
             if (!CHECK(at == bad[k].at))
-                fprintf(stderr, "    \"%s\": at %zu, expected %zu\n", bad[k].text, at,
-                        bad[k].at);
+                fprintf(stderr, "    \"%s\": at %zu, expected %zu\n", bad[k].text, at, bad[k].at);
         }
     }
 }
@@ -961,18 +979,16 @@ static void test_command__marks(void)
             int arrows;
             size_t at;
         } bad[] = {
-            {"Ga4,", 0, 4},   {"G", 0, 1},      {"4a", 0, 0},     {"Ga0", 0, 1},
-            {"Ga17", 0, 1},   {"Gq1", 0, 1},    {"Ge2e4", 0, 3},  {"Ge2", 1, 3},
-            {"G3228", 1, 1},  {"G32-", 1, 4},   {"G32e4", 1, 3},  {"Ga1;Gb2", 0, 3},
-            {"G100", 0, 1},   {"G05", 0, 1},    {"G32", 1, 3},    {"G32-28", 0, 3},
-            {"Ga1,,Gb2", 0, 4}, {"GA1", 0, 1},  {"Ge2-32", 1, 4},
+            {"Ga4,", 0, 4},   {"G", 0, 1},        {"4a", 0, 0},   {"Ga0", 0, 1},    {"Ga17", 0, 1},
+            {"Gq1", 0, 1},    {"Ge2e4", 0, 3},    {"Ge2", 1, 3},  {"G3228", 1, 1},  {"G32-", 1, 4},
+            {"G32e4", 1, 3},  {"Ga1;Gb2", 0, 3},  {"G100", 0, 1}, {"G05", 0, 1},    {"G32", 1, 3},
+            {"G32-28", 0, 3}, {"Ga1,,Gb2", 0, 4}, {"GA1", 0, 1},  {"Ge2-32", 1, 4},
         };
         for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
             at = 999;
             CHECK_EQ_INT(marks(bad[k].text, bad[k].arrows, m, 4, &n, &at), PDN_D_BAD_COMMAND);
             if (!CHECK(at == bad[k].at))
-                fprintf(stderr, "    \"%s\": at %zu, expected %zu\n", bad[k].text, at,
-                        bad[k].at);
+                fprintf(stderr, "    \"%s\": at %zu, expected %zu\n", bad[k].text, at, bad[k].at);
             CHECK_EQ_INT(n, 0);
         }
     }
@@ -1145,11 +1161,28 @@ static int plausible(pdn_diag_code c, size_t at, size_t len)
 static size_t fuzz_input(char *buf, size_t cap, const char *alphabet, size_t alen)
 {
     static const char *seeds[] = {
-        "20,W,10,10,N2,0", "23,B,8,8,A1,1", "97", "1996.12.28", "2004.10.27 - 2004.11.01",
-        "17 april 2009", "13-01-1996", "1/2-1/2", "40/7200:20/2400:600+5", "*120",
-        "1:17:28", "2.23", "w0:00:10 B0:00:03", "0:0:10.08", "#-2", "0.17,23",
-        "Ge2e4,Rd1d8", "G32-28", "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29",
-        "W:W31-50:B1-20.", "B::", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "20,W,10,10,N2,0",
+        "23,B,8,8,A1,1",
+        "97",
+        "1996.12.28",
+        "2004.10.27 - 2004.11.01",
+        "17 april 2009",
+        "13-01-1996",
+        "1/2-1/2",
+        "40/7200:20/2400:600+5",
+        "*120",
+        "1:17:28",
+        "2.23",
+        "w0:00:10 B0:00:03",
+        "0:0:10.08",
+        "#-2",
+        "0.17,23",
+        "Ge2e4,Rd1d8",
+        "G32-28",
+        "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29",
+        "W:W31-50:B1-20.",
+        "B::",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         "{[%clk 1:55:21] text [%eval #3] [%csl Ga4]}",
     };
     size_t len;
@@ -1222,8 +1255,8 @@ static void test_values__fuzz(void)
         code = pdn_parse_gametype(&g, p, len, &at);
         bad += !plausible(code, at, len);
         if (code == PDN_D_NONE || code == PDN_D_ODD_GAMETYPE)
-            bad += g.width != 0 && (g.width < 4 || g.width > 26 || g.height < 4 ||
-                                    g.height > 26 || g.corner < 0 || g.corner > 3);
+            bad += g.width != 0 && (g.width < 4 || g.width > 26 || g.height < 4 || g.height > 26 ||
+                                    g.corner < 0 || g.corner > 3);
         code = pdn_parse_date(&d, p, len, &at);
         bad += !plausible(code, at, len);
         if (code == PDN_D_NONE || code == PDN_D_ODD_DATE)
