@@ -12,6 +12,7 @@ CMAKE_FLAGS ?=
 # Per-test limit for ctest; a test may set its own TIMEOUT.
 TEST_TIMEOUT ?= 600
 FUZZ_SECONDS ?= 60
+BENCH_ARGS ?=
 CLANG ?= clang
 CLANG_FORMAT ?= clang-format
 
@@ -65,16 +66,17 @@ asan: setup
 install: build
 	$(CMAKE) --install $(BUILD_DIR) --prefix "$(PREFIX)"
 
+# BENCH_ARGS=--quick for a short run; see bench/README.md.
 bench: build
 	@if [ -f bench/run.sh ]; then \
-	    PDN_BUILD_DIR="$(abspath $(BUILD_DIR))" sh bench/run.sh "$(abspath $(BUILD_DIR))/pdn"; \
+	    sh bench/run.sh $(BENCH_ARGS) "$(abspath $(BUILD_DIR))/pdn"; \
 	else \
 	    echo "bench/run.sh does not exist yet"; \
 	fi
 
-# Coverage-guided fuzzing of each fuzz/fuzz_<name>.c.  The seeds in
-# fuzz/corpus/<name> are only read: new inputs go to $(FUZZ_DIR)/corpus/<name>
-# and crashes to $(FUZZ_DIR)/.  fuzz/<name>.dict is used when it exists.
+# Coverage-guided fuzzing of each fuzz/<target>.c (fuzz_*.c).  The seeds in
+# fuzz/corpus/<target> are only read: new inputs go to $(FUZZ_DIR)/corpus/<target>
+# and crashes to $(FUZZ_DIR)/.  fuzz/<target>.dict is used when it exists.
 fuzz: setup
 	@command -v $(CLANG) >/dev/null 2>&1 || { echo "make fuzz needs clang (apt-get install clang)"; exit 1; }
 	@CC=$(CLANG) $(CMAKE) -S . -B $(FUZZ_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) \
@@ -82,12 +84,12 @@ fuzz: setup
 	@$(CMAKE) --build $(FUZZ_DIR) -j $(JOBS)
 	@set -e; found=0; for src in fuzz/fuzz_*.c; do \
 	    [ -f "$$src" ] || continue; found=1; \
-	    target=$$(basename "$$src" .c); name=$${target#fuzz_}; \
-	    set -- "corpus/$$name"; \
-	    [ -d "fuzz/corpus/$$name" ] && set -- "$$@" "$(CURDIR)/fuzz/corpus/$$name"; \
-	    [ -f "fuzz/$$name.dict" ] && set -- "-dict=$(CURDIR)/fuzz/$$name.dict" "$$@"; \
-	    mkdir -p "$(FUZZ_DIR)/corpus/$$name"; \
-	    echo "== fuzzing $$name for $(FUZZ_SECONDS)s"; \
+	    target=$$(basename "$$src" .c); \
+	    set -- "corpus/$$target"; \
+	    [ -d "fuzz/corpus/$$target" ] && set -- "$$@" "$(CURDIR)/fuzz/corpus/$$target"; \
+	    [ -f "fuzz/$$target.dict" ] && set -- "-dict=$(CURDIR)/fuzz/$$target.dict" "$$@"; \
+	    mkdir -p "$(FUZZ_DIR)/corpus/$$target"; \
+	    echo "== fuzzing $$target for $(FUZZ_SECONDS)s"; \
 	    (cd $(FUZZ_DIR) && $(SANITIZER_ENV) ./$$target -max_total_time=$(FUZZ_SECONDS) "$$@"); \
 	done; [ $$found = 1 ] || echo "no fuzz targets in fuzz/"
 

@@ -64,6 +64,8 @@ static int run_file(const char *path)
     }
     memcpy(exact, data, len);
     free(data);
+    /* Named first, so that a crash or a sanitizer report can be traced to its input. */
+    fprintf(stderr, "input: %s\n", path);
     LLVMFuzzerTestOneInput(exact, len);
     free(exact);
     inputs_run++;

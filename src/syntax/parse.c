@@ -282,6 +282,15 @@ static bool push_string(parser *ps, const char *p, size_t n)
 static const char *tag_value(parser *ps, const char *p, pdn_tag_rec *t, const char **vend)
 {
     const char *e = ps->e, *start = p;
+    /* Usually: no escape, no line break, and ']' right after the quote. */
+    const char *close = memchr(p, '"', (size_t)(e - p));
+    if (close && close + 1 < e && close[1] == ']' && !memchr(p, '\\', (size_t)(close - p)) &&
+        !memchr(p, '\n', (size_t)(close - p)) && !memchr(p, '\r', (size_t)(close - p))) {
+        *vend = close;
+        t->value_off = off(ps, start);
+        t->value_len = (uint32_t)(close - start);
+        return close + 1;
+    }
     bool escaped = false;
     size_t sbase = ps->g->strings.len;
     const char *copied = start; /* text before this is already in strings */
@@ -1276,6 +1285,22 @@ static bool is_dup_header_tag(const parser *ps)
     return q > p && find_tag(ps, p, (size_t)(q - p)) != NULL;
 }
 
+/* Diagnostics in text order.  They are nearly sorted already (only the
+ * checks of tag values come late), so insertion sort is linear here. */
+static void sort_diags(struct pdn_game *g)
+{
+    pdn_diag *d = g->diags.data;
+    for (size_t i = 1; i < g->diags.len; i++) {
+        pdn_diag x = d[i];
+        size_t j = i;
+        while (j > 0 && d[j - 1].offset > x.offset) {
+            d[j] = d[j - 1];
+            j--;
+        }
+        d[j] = x;
+    }
+}
+
 static void finish(parser *ps, pdn_parse_out *out, const char *end)
 {
     struct pdn_game *g = ps->g;
@@ -1306,6 +1331,7 @@ static void finish(parser *ps, pdn_parse_out *out, const char *end)
                 diag(ps, PDN_D_TERMINATOR_MISMATCH, ps->s + g->term_off, g->term_len, t->offset);
         }
     }
+    sort_diags(g);
     g->text_len = (size_t)(end - ps->s);
     struct pdn_node *root = pdn_game__node(g, PDN_ROOT);
     root->length = (uint32_t)g->text_len;
@@ -1371,9 +1397,9 @@ void pdn_parse__game(struct pdn_game *g, const pdn_parse_in *in, pdn_parse_out *
         case '[':
             if (ps.in_body || ps.depth || ps.pending ||
                 (g->tag_recs.len && header_blank && is_dup_header_tag(&ps))) {
-                diag(&ps, PDN_D_NO_TERMINATOR, p, 1, UINT32_MAX);
                 use_pending_check(&ps);
                 close_all(&ps, p);
+                diag(&ps, PDN_D_NO_TERMINATOR, p, 1, UINT32_MAX);
                 out->by_header = true;
                 end = p;
                 break;

@@ -166,20 +166,23 @@ static inline unsigned byte_sum(uint64_t x)
  * break is an LF, or a CR not followed by LF (a CR at the very end counts,
  * and an LF right after it at the start of the next text then does not).
  * Only the text after the last break needs a byte loop, for the column. */
-static void count_lines(pdn_reader *r, const char *s, size_t n)
+static bool count_lines(pdn_reader *r, const char *s, size_t n)
 {
+    uint64_t high = 0; /* OR of every word: tells whether any byte is >= 0x80 */
     const unsigned char *u = (const unsigned char *)s;
     const uint64_t lf = UINT64_C(0x0A0A0A0A0A0A0A0A), crr = UINT64_C(0x0D0D0D0D0D0D0D0D);
     uint64_t breaks = 0;
-    size_t i = 0, first = 0;
+    size_t i = 0, first = 0, lastw = SIZE_MAX; /* the last word holding a break */
     if (n && r->after_cr && u[0] == '\n')
         i = first = 1;
     for (; i + 9 <= n; i += 8) {
         uint64_t w;
         memcpy(&w, u + i, 8);
+        high |= w;
         uint64_t mlf = bytes_equal(w, lf), mcr = bytes_equal(w, crr);
         if (!(mlf | mcr))
             continue;
+        lastw = i;
         if (mcr) {
             /* Byte k of `next` follows byte k of `w` in either byte order. */
             uint64_t next;
@@ -188,17 +191,37 @@ static void count_lines(pdn_reader *r, const char *s, size_t n)
         }
         breaks += byte_sum((mlf | mcr) >> 7);
     }
-    for (; i < n; i++)
-        breaks += u[i] == '\n' || (u[i] == '\r' && !(i + 1 < n && u[i + 1] == '\n'));
-    size_t k = n;
-    while (k > first && u[k - 1] != '\n' && u[k - 1] != '\r')
-        k--;
-    uint32_t col = k > first || (first && n) ? 1 : r->col;
-    for (; k < n; k++)
-        col += (u[k] & 0xC0) != 0x80;
+    for (size_t k = i; k < n; k++)
+        high |= u[k];
+    if (first)
+        high |= u[0];
+    size_t last = SIZE_MAX; /* index of the last break byte */
+    for (; i < n; i++) {
+        if (u[i] == '\n' || u[i] == '\r') {
+            last = i;
+            breaks += u[i] == '\n' || !(i + 1 < n && u[i + 1] == '\n');
+        }
+    }
+    if (last == SIZE_MAX && lastw != SIZE_MAX)
+        for (size_t j = lastw + 8; j-- > lastw;)
+            if (u[j] == '\n' || u[j] == '\r') {
+                last = j;
+                break;
+            }
+    if (last == SIZE_MAX && first)
+        last = 0;
+    bool broke = last != SIZE_MAX;
+    size_t k = broke ? last + 1 : 0;
+    uint32_t col = broke ? 1 : r->col;
+    if (!(high & UINT64_C(0x8080808080808080)))
+        col += (uint32_t)(n - k);
+    else
+        for (; k < n; k++)
+            col += (u[k] & 0xC0) != 0x80;
     r->line += breaks;
     r->col = col;
     r->after_cr = n ? u[n - 1] == '\r' : r->after_cr;
+    return (high & UINT64_C(0x8080808080808080)) != 0;
 }
 
 static bool needs_decoding(pdn_reader *r, const char *s, size_t n, pdn_encoding *enc)
@@ -223,6 +246,33 @@ static bool needs_decoding(pdn_reader *r, const char *s, size_t n, pdn_encoding 
     r->sticky = PDN_ENC_LATIN1;
     *enc = PDN_ENC_LATIN1;
     return true;
+}
+
+/* Parses a game again from its text converted to UTF-8, and says so first
+ * among its diagnostics. */
+static pdn_status decode_game(pdn_reader *r, const char *start, const pdn_parse_out *po,
+                              pdn_encoding enc)
+{
+    struct pdn_game *g = &r->game;
+    r->decoded.len = 0;
+    if (!pdn_text__decode(&r->decoded, &r->alloc, start, po->end, enc))
+        return PDN_ENOMEM;
+    pdn_game__reset(g);
+    pdn_parse_in in = {r->decoded.data, r->decoded.len, po->by_header, r->opts.mode,
+                       r->opts.default_gametype};
+    pdn_parse_out po2;
+    pdn_parse__game(g, &in, &po2);
+    size_t before = g->diags.len;
+    if (po2.nomem || !pdn_game__diag(g, PDN_D_ENCODING, 0, 0, UINT32_MAX, 0))
+        return PDN_ENOMEM;
+    g->encoding = enc;
+    pdn_diag *d = g->diags.data;
+    if (g->diags.len > before && before > 0) {
+        pdn_diag first = d[g->diags.len - 1];
+        memmove(d + 1, d, (g->diags.len - 1) * sizeof *d);
+        d[0] = first;
+    }
+    return PDN_OK;
 }
 
 pdn_status pdn_reader_next(pdn_reader *r, const pdn_game **out)
@@ -265,31 +315,28 @@ pdn_status pdn_reader_next(pdn_reader *r, const pdn_game **out)
         }
         if (po.end > UINT32_MAX)
             return PDN_ELIMIT;
+        /* Lines are counted first: that pass also tells whether the game is
+         * plain ASCII, which needs no decoding check. */
+        uint64_t line0 = r->line;
+        uint32_t col0 = r->col;
+        bool after_cr = r->after_cr;
+        bool high = count_lines(r, start, po.end);
         pdn_encoding enc;
         g->encoding = PDN_ENC_UTF8;
-        if (needs_decoding(r, start, po.end, &enc)) {
-            r->decoded.len = 0;
-            if (!pdn_text__decode(&r->decoded, &r->alloc, start, po.end, enc))
-                return PDN_ENOMEM;
-            pdn_game__reset(g);
-            pdn_parse_in in2 = {r->decoded.data, r->decoded.len, po.by_header, r->opts.mode,
-                                r->opts.default_gametype};
-            pdn_parse_out po2;
-            pdn_parse__game(g, &in2, &po2);
-            if (po2.nomem)
-                return PDN_ENOMEM;
-            g->encoding = enc;
-            if (enc != PDN_ENC_UTF8 && !pdn_game__diag(g, PDN_D_ENCODING, 0, 0, UINT32_MAX, 0))
-                return PDN_ENOMEM;
-            if (enc == PDN_ENC_UTF8 && !pdn_game__diag(g, PDN_D_ENCODING, 0, 0, UINT32_MAX, 0))
-                return PDN_ENOMEM;
+        if (high && needs_decoding(r, start, po.end, &enc)) {
+            pdn_status st = decode_game(r, start, &po, enc);
+            if (st != PDN_OK) {
+                r->line = line0;
+                r->col = col0;
+                r->after_cr = after_cr;
+                return st;
+            }
         }
         g->index = ++r->index;
         g->input_offset = r->base + r->pos;
-        g->line0 = r->line;
-        g->col0 = r->col;
-        g->after_cr = r->after_cr;
-        count_lines(r, start, po.end);
+        g->line0 = line0;
+        g->col0 = col0;
+        g->after_cr = after_cr;
         r->pos += po.end;
         *out = g;
         return PDN_OK;

@@ -9,11 +9,8 @@
 
 #include <string.h>
 
-static bool name_is(const pdn_tag *t, const char *name)
-{
-    size_t n = strlen(name);
-    return t->name.len == n && memcmp(t->name.ptr, name, n) == 0;
-}
+#define name_is(t, lit) \
+    ((t)->name.len == sizeof(lit) - 1 && memcmp((t)->name.ptr, lit, sizeof(lit) - 1) == 0)
 
 /* Offset of a value's byte in the game's text; when the value was unescaped
  * into separate storage, the tag's own position is the best we have. */
@@ -64,6 +61,9 @@ bool pdn_syntax__check_tags(struct pdn_game *g)
         const char *v = t->value.ptr;
         size_t n = t->value.len, at = 0;
         pdn_diag_code c = PDN_D_NONE;
+        /* Only names of 3 to 16 letters have a value syntax to check. */
+        if (t->name.len < 3 || t->name.len > 16)
+            continue;
         if (name_is(t, "GameType")) {
             pdn_gametype gt;
             c = pdn_parse_gametype(&gt, v, n, &at);

@@ -11,6 +11,7 @@
  * is opened on ENTER and closed on EXIT of its container.
  */
 #include "canon.h"
+#include "comment_form.h"
 
 #include <string.h>
 
@@ -319,6 +320,7 @@ typedef struct jctx {
     const pdn_game *game;
     locator loc;
     int positions;
+    int source_order;
     int first; /* no element written yet in the array being filled */
 } jctx;
 
@@ -650,10 +652,17 @@ static void leaf_item(jctx *c, const pdn_node *n)
     case PDN_NODE_MOVE:
         move_item(c, n);
         break;
-    case PDN_NODE_COMMENT:
+    case PDN_NODE_COMMENT: {
+        pdn_str text = pdn_node_text(n);
+        pdn_comment_kind kind = pdn_node_comment_kind(n);
+        /* The canonical view reports the kind the PDN writer turns the
+         * comment into (a ';' comment becomes a brace comment). */
+        if (!c->source_order)
+            kind = pdn_canon__comment_kind(text, kind);
         open_item(c, n, "comment");
-        comment_fields(w, pdn_node_comment_kind(n), pdn_node_attach(n), pdn_node_text(n));
+        comment_fields(w, kind, pdn_node_attach(n), text);
         break;
+    }
     case PDN_NODE_NAG:
         open_item(c, n, "nag");
         jw_key(w, "nag");
@@ -820,6 +829,7 @@ pdn_status pdn_write_json(const pdn_game *game, const pdn_write_options *opts,
     c.loc.line = 1;
     c.loc.column = 1;
     c.positions = opts->positions != 0;
+    c.source_order = opts->source_order != 0;
     c.first = 1;
 
     jw_lit(&w, "{\"index\":");
