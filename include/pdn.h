@@ -160,7 +160,9 @@ typedef enum pdn_diag_code {
     /* --- typed values ------------------------------------------------------ */
     PDN_D_ENCODING,             /* not UTF-8: decoded as another encoding */
     PDN_D_BAD_GAMETYPE,         /* malformed GameType value */
-    PDN_D_ODD_GAMETYPE,         /* non-standard GameType number (96-99) */
+    PDN_D_ODD_GAMETYPE,         /* readable GameType outside the table: an
+                                   unknown or reserved number, lidraughts'
+                                   96-99, spaces, lowercase letters */
     PDN_D_BAD_DATE,             /* Date not YYYY.MM.DD */
     PDN_D_ODD_DATE,             /* Date in a wild but readable form */
     PDN_D_BAD_RESULT,           /* Result value not allowed for the type */
@@ -534,7 +536,11 @@ typedef struct pdn_gametype {
 
 PDN_API pdn_diag_code pdn_parse_gametype(pdn_gametype *out, const char *text, size_t len,
                                          size_t *err_at);
-/** The table row for a bare type number; PDN_EINVAL if there is none. */
+/**
+ * The table row for a bare type number.  PDN_EINVAL if the standard's table
+ * has no row for it (also for lidraughts' 96-99); `out` then holds the type
+ * and zeros.  An empty GameType value parses as PDN_D_NONE with type -1.
+ */
 PDN_API pdn_status pdn_gametype_default(pdn_gametype *out, int type);
 /** Capture separator of a type: 'x', ':' or '-'. */
 PDN_API char pdn_gametype_capture_separator(int type);
@@ -573,7 +579,7 @@ typedef struct pdn_timecontrol {
 PDN_API pdn_diag_code pdn_parse_timecontrol(pdn_timecontrol *out, const char *text,
                                             size_t len, size_t *err_at);
 
-/** A duration "[H]H:MM[:SS]" (also with dots) in seconds. */
+/** A duration "[H]H:MM[:SS]" (also with dots) in seconds; "" and "?" give 0. */
 PDN_API pdn_diag_code pdn_parse_duration(long *out_seconds, const char *text, size_t len,
                                          size_t *err_at);
 
@@ -590,7 +596,10 @@ typedef struct pdn_command {
 } pdn_command;
 PDN_API int pdn_command_next(pdn_command *out, pdn_str text, size_t *pos);
 
-/** Value of [%clk], [%mct], [%egt], [%emt]: h:mm:ss[.fff] in milliseconds. */
+/**
+ * Value of [%clk], [%mct], [%egt], [%emt]: H:MM:SS[.fff] in milliseconds.
+ * Hours are required; one-digit minutes or seconds are accepted.
+ */
 PDN_API pdn_diag_code pdn_parse_clock_time(long long *out_ms, const char *text, size_t len,
                                            size_t *err_at);
 
@@ -671,7 +680,7 @@ typedef struct pdn_write_options {
 PDN_API pdn_status pdn_write_pdn(const pdn_game *game, const pdn_write_options *opts,
                                  pdn_sink sink);
 
-/** Writes a game as one line of JSON (docs/json.md), ending in '\n'. */
+/** Writes a game as one line of JSON (docs/json.md), ending in a newline. */
 PDN_API pdn_status pdn_write_json(const pdn_game *game, const pdn_write_options *opts,
                                   pdn_sink sink);
 
