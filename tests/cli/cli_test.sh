@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Tests of the `pdn` command as a user meets it: exit statuses, the form of
+# diagnostics, standard input, -o, usage errors, and that --help, the man
+# page and the README name the same commands and options.
+#   cli_test.sh PDN SOURCE_DIR
+set -u
+pdn=$1 src=$2
+pass=0 fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+check() { # name, expected, actual
+    if [ "$2" = "$3" ]; then pass=$((pass + 1)); else
+        fail=$((fail + 1)); printf 'FAIL: %s\n  want: %s\n  got:  %s\n' "$1" "$2" "$3"; fi
+}
+
+# --- exit statuses ---------------------------------------------------------
+printf '[Event "a"]\n1. 32-28 19-23 *\n' >"$tmp/ok.pdn"
+printf '[Event "a"]\n1. 32-28 (19-23 *\n' >"$tmp/err.pdn"
+printf '[Event "a"]\n1. 32-28 19-23 2-0\n' >"$tmp/warn.pdn"
+"$pdn" check "$tmp/ok.pdn" >/dev/null; check "clean file exits 0" 0 $?
+"$pdn" check "$tmp/err.pdn" >/dev/null; check "file with errors exits 1" 1 $?
+"$pdn" check "$tmp/warn.pdn" >/dev/null; check "warnings only exit 0" 0 $?
+"$pdn" check --strict "$tmp/warn.pdn" >/dev/null; check "strict makes the result terminator an error" 1 $?
+"$pdn" check "$tmp/missing.pdn" >/dev/null 2>&1; check "missing file exits 3" 3 $?
+"$pdn" check --mode lax "$tmp/ok.pdn" >/dev/null 2>&1; check "bad mode exits 2" 2 $?
+"$pdn" check >/dev/null 2>&1; check "no file exits 2" 2 $?
+"$pdn" frobnicate >/dev/null 2>&1; check "unknown command exits 2" 2 $?
+"$pdn" check --bogus "$tmp/ok.pdn" >/dev/null 2>&1; check "unknown option exits 2" 2 $?
+"$pdn" fmt "$tmp/err.pdn" >/dev/null 2>&1; check "fmt of a file with errors exits 1" 1 $?
+
+# --- the form of a diagnostic ------------------------------------------------
+out=$("$pdn" check "$tmp/err.pdn")
+check "diagnostic line" "$tmp/err.pdn:2:10: error: '(' is never closed by ')' [unclosed-variation]" \
+    "$(printf '%s\n' "$out" | sed -n 1p)"
+check "source line" "  1. 32-28 (19-23 *" "$(printf '%s\n' "$out" | sed -n 2p)"
+check "caret under the '('" "           ^" "$(printf '%s\n' "$out" | sed -n 3p)"
+check "summary" "1 game, 1 error, 0 warnings" "$(printf '%s\n' "$out" | tail -n 1)"
+check "quiet prints only the summary" "1 game, 1 error, 0 warnings" "$("$pdn" check -q "$tmp/err.pdn")"
+out=$("$pdn" check "$tmp/ok.pdn" "$tmp/warn.pdn" | tail -n 1)
+check "summary of several files" "2 files, 2 games, 0 errors, 1 warning" "$out"
+# Tabs in the source line keep the caret aligned.
+printf '[Event "a"]\n1.\t32-28\t}\n' >"$tmp/tab.pdn"
+check "caret after tabs" "    	     	^" "$("$pdn" check "$tmp/tab.pdn" | sed -n 3p)"
+# A related location is printed as a note.
+printf '[Event "a"]\n[Event "b"]\n*\n' >"$tmp/dup.pdn"
+check "note for the first tag" "$tmp/dup.pdn:1:1: note: first given here" \
+    "$("$pdn" check "$tmp/dup.pdn" | grep note: | head -n 1)"
+
+# --- standard input, -o ----------------------------------------------------------
+check "stdin" "1 game, 0 errors, 0 warnings" "$("$pdn" check - <"$tmp/ok.pdn")"
+"$pdn" fmt -o "$tmp/out.pdn" "$tmp/warn.pdn"
+check "fmt -o writes the file" "1. 32-28 19-23 *" "$(sed -n 4p "$tmp/out.pdn")"
+check "fmt -o adds the Result tag" '[Result "2-0"]' "$(sed -n 2p "$tmp/out.pdn")"
+check "fmt from stdin" "$(cat "$tmp/out.pdn")" "$("$pdn" fmt - <"$tmp/warn.pdn")"
+check "json line count" 1 "$("$pdn" json "$tmp/ok.pdn" | wc -l)"
+"$pdn" fmt -o /nonexistent/dir/x.pdn "$tmp/ok.pdn" 2>/dev/null; check "unwritable output exits 3" 3 $?
+"$pdn" fmt "$tmp/ok.pdn" >/dev/full 2>/dev/null; check "full disk exits 3" 3 $?
+
+# --- help, version, man page, README agree ------------------------------------
+"$pdn" --help >"$tmp/help"; check "--help exits 0" 0 $?
+"$pdn" --version | grep -qE '^pdn [0-9]+\.[0-9]+\.[0-9]+$'; check "--version" 0 $?
+for cmd in check fmt json; do
+    grep -q "^  $cmd " "$tmp/help"; check "--help lists $cmd" 0 $?
+    grep -q "^\.SS $cmd\|^\.B pdn $cmd\|pdn $cmd" "$src/man/pdn.1"; check "man page has $cmd" 0 $?
+    grep -q "pdn $cmd" "$src/README.md"; check "README has $cmd" 0 $?
+    "$pdn" "$cmd" --help >"$tmp/h.$cmd"; check "$cmd --help exits 0" 0 $?
+    # Every option of the command is in the man page.
+    for opt in $(grep -oE -- '--[a-z-]+' "$tmp/h.$cmd" | sort -u); do
+        grep -q -- "${opt//-/\\\\-}\|$opt" "$src/man/pdn.1"; check "man page documents $cmd $opt" 0 $?
+    done
+done
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
