@@ -227,6 +227,7 @@ if commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null); then
     fi
 fi
 
+load=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null || echo unknown)
 echo "run.sh: warming up and measuring ($runs run(s) per measure)..." >&2
 cat "$input" >/dev/null
 
@@ -276,6 +277,7 @@ echo "pdn reader benchmark, $(date -u '+%Y-%m-%d %H:%M UTC')"
 echo "  cpu     ${cpu:-unknown} ($(nproc) cpus; pdn uses one)"
 echo "  pdn     $version ($pdn, ${build_type:-unknown build type})"
 echo "  source  $source_line"
+echo "  load    $load (1, 5 and 15 minute load averages before the run)"
 echo "  input   ${input#"$root"/}: $(megabytes "$bytes") MB, $games games"
 echo "  check   $summary"
 echo "  method  best of $runs run(s), wall clock, input in the page cache; MB = 10^6 bytes"

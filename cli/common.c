@@ -179,9 +179,17 @@ void cli_print_diag(FILE *out, const char *file, const pdn_game *g, const pdn_di
     print_source(out, g, d->offset, d->length);
     if (d->related != UINT32_MAX) {
         pdn_game_locate(g, d->related, &line, &col);
-        const char *what = d->code == PDN_D_DUPLICATE_TAG ? "first given here"
-                           : d->code == PDN_D_TERMINATOR_MISMATCH ? "the Result tag is here"
-                                                                  : "related location";
+        const char *what;
+        switch (d->code) {
+        case PDN_D_DUPLICATE_TAG: what = "first given here"; break;
+        case PDN_D_TERMINATOR_MISMATCH: what = "the Result tag is here"; break;
+        case PDN_D_UNCLOSED_VARIATION: what = "'(' opened here"; break;
+        case PDN_D_UNCLOSED_COMMENT: what = "'{' opened here"; break;
+        case PDN_D_UNCLOSED_STRING: what = "the value starts here"; break;
+        case PDN_D_UNCLOSED_TAG: what = "the tag starts here"; break;
+        case PDN_D_UNCLOSED_SETUP: what = "the setup starts here"; break;
+        default: what = "related location"; break;
+        }
         fprintf(out, "%s:%llu:%u: note: %s\n", file, (unsigned long long)line, col, what);
     }
 }

@@ -480,6 +480,12 @@ typedef enum pdn_attach {
  * PDN_NODE_SETUP (the FEN between the quotes).  Empty for other nodes.
  */
 PDN_API pdn_str pdn_node_text(const pdn_node *node);
+/**
+ * For a PDN_NODE_SETUP: 1 when it is a well-formed /FEN "..."/ (and
+ * pdn_node_text() gives the FEN), 0 when it is not (pdn_node_text() then
+ * gives everything between the slashes, kept as written).
+ */
+PDN_API int pdn_node_setup_is_fen(const pdn_node *node);
 PDN_API pdn_comment_kind pdn_node_comment_kind(const pdn_node *node);
 /** Where a comment or NAG attaches (see the tree rules above). */
 PDN_API pdn_attach pdn_node_attach(const pdn_node *node);

@@ -17,6 +17,8 @@
  *   <PDN text>
  *   --- diagnostics
  *   <one line "L:C severity code" per diagnostic, in order; "(none)" for none>
+ *   <a diagnostic with a second location adds " related L:C": where an
+ *    unclosed delimiter was opened, where a duplicate tag first stood>
  *   --- fmt
  *   <what pdn_write_pdn() writes for all games>
  *   --- json
@@ -284,8 +286,14 @@ static void run_input(const spec_case *c, outcome *o)
             uint64_t line;
             uint32_t col;
             pdn_game_locate(g, d[i].offset, &line, &col);
-            buf_addf(&o->diags, "%llu:%lu %s %s\n", (unsigned long long)line, (unsigned long)col,
+            buf_addf(&o->diags, "%llu:%lu %s %s", (unsigned long long)line, (unsigned long)col,
                      severity_word(d[i].severity), pdn_diag_name(d[i].code));
+            if (d[i].related != UINT32_MAX) {
+                pdn_game_locate(g, d[i].related, &line, &col);
+                buf_addf(&o->diags, " related %llu:%lu", (unsigned long long)line,
+                         (unsigned long)col);
+            }
+            buf_add(&o->diags, "\n", 1);
         }
         pdn_status ws = pdn_write_pdn(g, NULL, (pdn_sink){sink_write, &o->fmt});
         if (ws == PDN_OK)

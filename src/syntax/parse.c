@@ -329,14 +329,14 @@ static const char *tag_value(parser *ps, const char *p, pdn_tag_rec *t, const ch
                 q++;
             q = skip_blanks(q, e);
             if (q >= e || *q == '[') {
-                diag(ps, PDN_D_UNCLOSED_STRING, start - 1, (size_t)(p - start + 1), UINT32_MAX);
+                diag(ps, PDN_D_UNCLOSED_STRING, p, 1, off(ps, start - 1));
                 break;
             }
         }
         p++;
     }
     if (p >= e)
-        diag(ps, PDN_D_UNCLOSED_STRING, start - 1, (size_t)(p - start + 1), UINT32_MAX);
+        diag(ps, PDN_D_UNCLOSED_STRING, p, 0, off(ps, start - 1));
     *vend = p;
     if (escaped) {
         if (!push_string(ps, copied, (size_t)(p - copied)))
@@ -414,7 +414,7 @@ static void parse_tag(parser *ps)
     if (p < e && *p == ']') {
         p++;
     } else {
-        diag(ps, PDN_D_UNCLOSED_TAG, open, (size_t)(p - open), UINT32_MAX);
+        diag(ps, PDN_D_UNCLOSED_TAG, p, 1, off(ps, open));
     }
     const pdn_tag_rec *dup = find_tag(ps, name, name_len);
     if (dup)
@@ -720,6 +720,18 @@ static void start_body(parser *ps)
 {
     if (!ps->in_body) {
         ps->in_body = true;
+        struct pdn_game *g = ps->g;
+        struct pdn_node *h = pdn_game__node(g, PDN_HEADER), *root = pdn_game__node(g, PDN_ROOT);
+        if (g->tag_recs.len == 0 && h->first != PDN_NIL && root->first == PDN_NIL) {
+            /* A game without tags: the comments before its first move are
+             * start comments of the movetext, not of a header. */
+            for (uint32_t i = h->first; i != PDN_NIL; i = pdn_game__node(g, i)->next)
+                pdn_game__node(g, i)->parent = PDN_ROOT;
+            root->first = h->first;
+            root->last = h->last;
+            h->first = h->last = PDN_NIL;
+            ps->last_item = root->last;
+        }
         if (!ps->tags_checked) {
             ps->tags_checked = true;
             if (!pdn_syntax__check_tags(ps->g))
@@ -898,6 +910,179 @@ static bool fast_move(parser *ps)
     return true;
 }
 
+/* The bulk of every file, in one tight loop: runs of white space, move
+ * numbers ("12." and "12...") and plain moves ("32-28", "26x17x8", "c3:e5")
+ * followed by white space.  State lives in locals for the whole run; the
+ * run stops at the first token that needs anything else (a result, a
+ * strength, a leading zero, a separator the GameType does not use, full
+ * arrays) and leaves it to the general parser, which reports what it finds.
+ * Valid only in the body of a draughts game. */
+static void fast_run(parser *ps)
+{
+    struct pdn_game *g = ps->g;
+    const char *p = ps->p, *e = ps->e, *s = ps->s;
+    struct pdn_node *nodes = g->nodes.data;
+    pdn_move_rec *moves = g->moves.data;
+    pdn_square *squares = g->squares.data;
+    size_t nlen = g->nodes.len, ncap = g->nodes.cap, mlen = g->moves.len, mcap = g->moves.cap;
+    size_t slen = g->squares.len, scap = g->squares.cap;
+    uint32_t cont = ps->cont, last = nodes[cont].last, last_move = ps->last_move;
+    bool pending = ps->pending;
+    uint8_t pending_kind = ps->pending_kind;
+    uint32_t pending_num = ps->pending_num;
+    const char want = ps->cap_sep ? ps->cap_sep : 'x';
+    const int ok_capture = want == ':' ? PDN_SEP_COLON : want == 'x' ? PDN_SEP_CAPTURE : -1;
+    const char notation = ps->notation;
+    bool took_number = false;
+    const char *number_at = NULL;
+
+    for (;;) {
+        while (p < e && (*p == ' ' || *p == '\n' || *p == '\t' || (*p == '\r' && p + 1 < e && p[1] == '\n')))
+            p++;
+        if (p >= e)
+            break;
+        unsigned char c = (unsigned char)*p;
+        if (nlen == ncap || mlen == mcap || scap - slen < MAX_PATH)
+            break;
+        const char *q = p;
+        bool alpha = c >= 'a' && c <= 'p';
+        if (!alpha) {
+            if (c < '1' || c > '9')
+                break;
+            /* A move number? */
+            const char *t = p;
+            uint32_t num = 0;
+            while (t < e && IS(*t, C_DIGIT) && t - p < 8)
+                num = num * 10 + (uint32_t)(*t++ - '0');
+            if (t < e && *t == '.') {
+                if (pending)
+                    break;
+                const char *u = t + 1;
+                uint8_t kind = PDN_NUMBER_WHITE;
+                if (e - u >= 2 && u[0] == '.' && u[1] == '.') {
+                    kind = PDN_NUMBER_BLACK;
+                    u += 2;
+                }
+                if (u < e && *u == '.')
+                    break;
+                if (u < e && !IS(*u, C_SPACE) && !IS(*u, C_DIGIT))
+                    break;
+                if (kind == PDN_NUMBER_WHITE && u < e && IS(*u, C_SPACE)) {
+                    /* "1. ..." is the general parser's business. */
+                    const char *v = u;
+                    while (v < e && (*v == ' ' || *v == '\t'))
+                        v++;
+                    if (v < e && *v == '.')
+                        break;
+                }
+                pending = true;
+                pending_kind = kind;
+                pending_num = num;
+                took_number = true;
+                number_at = p;
+                ps->pending_node = nlen;
+                ps->pending_off = (uint32_t)(p - s);
+                ps->pending_len = (uint32_t)(u - p);
+                p = u;
+                continue;
+            }
+        }
+        /* A move: squares of one kind joined by one separator. */
+        pdn_square *sq = squares + slen;
+        size_t n = 0;
+        int sep = -1;
+        for (;;) {
+            if (q >= e)
+                goto out;
+            if (!alpha) {
+                if (*q < '1' || *q > '9')
+                    goto out;
+                unsigned v = (unsigned)(*q++ - '0');
+                if (q < e && IS(*q, C_DIGIT))
+                    v = v * 10 + (unsigned)(*q++ - '0');
+                sq[n++] = (pdn_square)v;
+            } else {
+                if (*q < 'a' || *q > 'p' || e - q < 2 || q[1] < '1' || q[1] > '9')
+                    goto out;
+                unsigned file = (unsigned)(*q - 'a'), rank = (unsigned)(q[1] - '0');
+                q += 2;
+                if (q < e && IS(*q, C_DIGIT)) {
+                    rank = rank * 10 + (unsigned)(*q++ - '0');
+                    if (rank > 16)
+                        goto out;
+                }
+                sq[n++] = PDN_SQUARE_MAKE_ALPHA(file, rank);
+            }
+            if (q >= e)
+                break;
+            int sp = *q == '-' ? PDN_SEP_MOVE : *q == 'x' ? PDN_SEP_CAPTURE : *q == ':' ? PDN_SEP_COLON : -1;
+            if (sp < 0)
+                break;
+            if ((sep >= 0 && sp != sep) || n == MAX_PATH)
+                goto out;
+            sep = sp;
+            q++;
+        }
+        if (n < 2 || (q < e && !IS(*q, C_SPACE)) || *q == '\0')
+            break;
+        if (sep == PDN_SEP_MOVE ? n > 2 && want != '-' : sep != ok_capture)
+            break;
+        if (notation && alpha != (notation == 'A'))
+            break;
+        /* "1-1" is a result, not a move. */
+        if (!alpha && n == 2 && q - p == 3 && p[0] == '1' && p[2] == '1')
+            break;
+        pdn_move_rec *m = moves + mlen;
+        m->number = pending ? pending_num : 0;
+        m->squares = (uint32_t)slen;
+        m->captured = 0;
+        m->str_off = 0;
+        m->san_off = 0;
+        m->square_count = (uint16_t)n;
+        m->captured_count = 0;
+        m->str_len = 0;
+        m->san_len = 0;
+        m->kind = PDN_MOVE_SQUARES;
+        m->sep = (uint8_t)sep;
+        m->number_kind = pending ? pending_kind : PDN_NUMBER_NONE;
+        m->has_captured = 0;
+        pending = false;
+        slen += n;
+        uint32_t i = (uint32_t)nlen++;
+        struct pdn_node *nd = nodes + i;
+        nd->game = g;
+        nd->kind = PDN_NODE_MOVE;
+        nd->sub = nd->attach = nd->pad = 0;
+        nd->parent = cont;
+        nd->next = nd->first = nd->last = nd->b = 0;
+        nd->prev = last;
+        nd->offset = (uint32_t)(p - s);
+        nd->length = (uint32_t)(q - p);
+        nd->a = (uint32_t)mlen++;
+        if (last != PDN_NIL)
+            nodes[last].next = i;
+        else
+            nodes[cont].first = i;
+        last = last_move = i;
+        p = q;
+    }
+out:
+    (void)number_at;
+    g->nodes.len = nlen;
+    g->moves.len = mlen;
+    g->squares.len = slen;
+    nodes[cont].last = last;
+    if (last_move != ps->last_move)
+        ps->last_move = ps->last_item = last_move;
+    ps->pending = pending;
+    if (took_number) {
+        ps->pending_kind = pending_kind;
+        ps->pending_num = pending_num;
+        ps->pending_ellipsis = false;
+    }
+    ps->p = p;
+}
+
 static void san_move(parser *ps, size_t len)
 {
     start_body(ps);
@@ -951,7 +1136,7 @@ static void close_all(parser *ps, const char *at)
 {
     while (ps->depth) {
         struct pdn_node *v = pdn_game__node(ps->g, ps->cont);
-        diag(ps, PDN_D_UNCLOSED_VARIATION, ps->s + v->offset, 1, UINT32_MAX);
+        diag(ps, PDN_D_UNCLOSED_VARIATION, at, 1, v->offset);
         v->length = off(ps, at) - v->offset;
         ps->last_move = v->b;
         ps->last_item = ps->cont;
@@ -1049,8 +1234,6 @@ static bool digit_token(parser *ps)
         ps->pending_num = (uint32_t)num;
         ps->pending_off = off(ps, p);
         ps->pending_len = (uint32_t)(r - p);
-        if (num == 0 || *p == '0')
-            diag(ps, PDN_D_LEADING_ZERO, p, (size_t)(r - p), UINT32_MAX);
         ps->p = r;
         return false;
     }
@@ -1172,7 +1355,7 @@ static void brace_comment(parser *ps)
             }
         }
         q = text_end;
-        diag(ps, PDN_D_UNCLOSED_COMMENT, p, 1, UINT32_MAX);
+        diag(ps, PDN_D_UNCLOSED_COMMENT, text_end, 1, off(ps, p));
     }
     uint32_t i = add_comment(ps, PDN_COMMENT_BRACE, p, (size_t)(q - p), p + 1,
                              (size_t)(text_end - p - 1));
@@ -1201,7 +1384,7 @@ static void setup(parser *ps)
     start_body(ps);
     use_pending_check(ps);
     if (!close) {
-        diag(ps, PDN_D_UNCLOSED_SETUP, p, (size_t)(le - p), UINT32_MAX);
+        diag(ps, PDN_D_UNCLOSED_SETUP, le, 1, off(ps, p));
         add_comment(ps, PDN_COMMENT_JUNK, p, (size_t)(le - p), p, (size_t)(le - p));
         ps->p = le;
         return;
@@ -1229,6 +1412,7 @@ static void setup(parser *ps)
         } else {
             n->a = off(ps, p + 1);
             n->b = (uint32_t)(close - p - 1);
+            n->sub = 1; /* not a FEN setup: kept as written */
             diag(ps, PDN_D_BAD_SETUP, p, (size_t)(close + 1 - p), UINT32_MAX);
         }
         ps->last_item = i;
@@ -1301,6 +1485,11 @@ static void sort_diags(struct pdn_game *g)
     }
 }
 
+static bool is_half_draw(const char *v, size_t n)
+{
+    return (n == 7 && memcmp(v, "1/2-1/2", 7) == 0) || (n == 5 && memcmp(v, "\xC2\xBD-\xC2\xBD", 5) == 0);
+}
+
 static void finish(parser *ps, pdn_parse_out *out, const char *end)
 {
     struct pdn_game *g = ps->g;
@@ -1322,11 +1511,18 @@ static void finish(parser *ps, pdn_parse_out *out, const char *end)
         if (t) {
             const char *v = (t->value_in_strings ? (const char *)g->strings.data : ps->s) +
                             t->value_off;
-            pdn_result tr = pdn_parse_result(ps->s + g->term_off, g->term_len);
+            /* The same text (a draw may be written "½-½"), as the writer
+             * decides whether to keep the terminator as a comment: "1-0"
+             * and "2-0" are different results in different systems. */
             pdn_result vr = pdn_parse_result(v, t->value_len);
-            bool same = tr == vr && (tr != PDN_RESULT_OTHER ||
-                                     (t->value_len == g->term_len &&
-                                      memcmp(v, ps->s + g->term_off, g->term_len) == 0));
+            size_t vl = t->value_len;
+            while (vl && v[vl - 1] == ' ')
+                vl--;
+            while (vl && *v == ' ')
+                v++, vl--;
+            const char *tt = ps->s + g->term_off;
+            bool same = (vl == g->term_len && memcmp(v, tt, vl) == 0) ||
+                        (is_half_draw(v, vl) && is_half_draw(tt, g->term_len));
             if (vr != PDN_RESULT_UNKNOWN && !same)
                 diag(ps, PDN_D_TERMINATOR_MISMATCH, ps->s + g->term_off, g->term_len, t->offset);
         }
@@ -1393,6 +1589,11 @@ void pdn_parse__game(struct pdn_game *g, const pdn_parse_in *in, pdn_parse_out *
             break;
         }
         unsigned char c = (unsigned char)*p;
+        if (ps.in_body && !ps.chess && !ps.odd_result_len && (IS(c, C_DIGIT) || IS(c, C_LOWER))) {
+            fast_run(&ps);
+            if (ps.p != p)
+                continue;
+        }
         switch (c) {
         case '[':
             if (ps.in_body || ps.depth || ps.pending ||

@@ -257,6 +257,11 @@ pdn_str pdn_node_text(const pdn_node *node)
     return pdn_str__make(node->game->text, 0);
 }
 
+int pdn_node_setup_is_fen(const pdn_node *node)
+{
+    return node->kind == PDN_NODE_SETUP && node->sub == 0;
+}
+
 pdn_comment_kind pdn_node_comment_kind(const pdn_node *node) { return (pdn_comment_kind)node->sub; }
 pdn_attach pdn_node_attach(const pdn_node *node) { return (pdn_attach)node->attach; }
 unsigned pdn_node_nag(const pdn_node *node) { return node->kind == PDN_NODE_NAG ? node->a : 0; }

@@ -17,10 +17,12 @@
 typedef struct writer {
     pdn_out out;
     unsigned width;
-    unsigned col;       /* column of the next byte on the current line */
-    bool need_space;    /* a token was written on this line */
-    bool after_open;    /* last token was '(' */
-    bool force_newline; /* last token was a '%' comment */
+    unsigned col;        /* column of the next byte on the current line */
+    bool need_space;     /* a token was written on this line */
+    bool force_newline;  /* last token was a '%' comment */
+    unsigned opens;      /* '(' waiting to be written with the next token */
+    unsigned closes;     /* ')' that will follow the token being written */
+    const pdn_node *numbered; /* move whose number was written before its comments */
     char cap_sep;
 } writer;
 
@@ -35,13 +37,25 @@ static void newline(writer *w)
     w->force_newline = false;
 }
 
-/* Writes one movetext token, breaking the line before it when it would pass
- * the width.  `glue` tokens (a ')' or what follows '(') take no space. */
-static void token(writer *w, const char *s, size_t n, bool glue)
+/* Column after writing s[0..n) from column col. */
+static unsigned advance(unsigned col, const char *s, size_t n)
+{
+    for (size_t i = n; i-- > 0;)
+        if (s[i] == '\n' || s[i] == '\r')
+            return (unsigned)(n - i - 1);
+    return col + (unsigned)n;
+}
+
+/* Writes one movetext token made of up to three pieces, breaking the line
+ * before it when it (with the '(' held for it and the ')' that will follow
+ * it) would pass the width.  A token wider than the line stands alone. */
+static void token3(writer *w, const char *a, size_t na, const char *b, size_t nb, const char *c,
+                   size_t nc)
 {
     if (w->force_newline)
         newline(w);
-    bool space = w->need_space && !glue && !w->after_open;
+    size_t n = w->opens + na + nb + nc + w->closes;
+    bool space = w->need_space;
     if (w->col && w->col + (space ? 1 : 0) + n > w->width) {
         newline(w);
         space = false;
@@ -50,16 +64,35 @@ static void token(writer *w, const char *s, size_t n, bool glue)
         raw(w, " ", 1);
         w->col++;
     }
-    raw(w, s, n);
-    const char *nl = NULL;
-    for (size_t i = n; i-- > 0;)
-        if (s[i] == '\n' || s[i] == '\r') {
-            nl = s + i;
-            break;
-        }
-    w->col = nl ? (unsigned)(s + n - nl - 1) : w->col + (unsigned)n;
+    for (; w->opens; w->opens--) {
+        raw(w, "(", 1);
+        w->col++;
+    }
+    raw(w, a, na);
+    w->col = advance(w->col, a, na);
+    raw(w, b, nb);
+    w->col = advance(w->col, b, nb);
+    raw(w, c, nc);
+    w->col = advance(w->col, c, nc);
+    if (n > w->width)
+        w->col = w->width; /* nothing more on this line */
     w->need_space = true;
-    w->after_open = false;
+}
+
+static void token(writer *w, const char *s, size_t n) { token3(w, s, n, "", 0, "", 0); }
+
+/* How many ')' directly follow a node: one for each variation it ends. */
+static unsigned closes_after(const pdn_node *n)
+{
+    unsigned k = 0;
+    while (!pdn_node_next(n) && pdn_node_kind_of(n) != PDN_NODE_ROOT) {
+        const pdn_node *p = pdn_node_parent(n);
+        if (!p || pdn_node_kind_of(p) != PDN_NODE_VARIATION)
+            break;
+        k++;
+        n = p;
+    }
+    return k;
 }
 
 static size_t put_square(char *b, pdn_square sq)
@@ -69,6 +102,31 @@ static size_t put_square(char *b, pdn_square sq)
     return (size_t)sprintf(b, "%u", (unsigned)sq);
 }
 
+static void write_number(writer *w, const pdn_move *m)
+{
+    char buf[32];
+    size_t n = 0;
+    if (m->number)
+        n = (size_t)sprintf(buf, "%u", (unsigned)m->number);
+    n += (size_t)sprintf(buf + n, "%s", m->number_kind == PDN_NUMBER_BLACK ? "..." : ".");
+    unsigned keep = w->closes;
+    w->closes = 0;
+    token(w, buf, n);
+    w->closes = keep;
+}
+
+/* Castling is exported with letters, as PGN's export format wants. */
+static size_t put_san(char *buf, pdn_str san)
+{
+    memcpy(buf, san.ptr, san.len);
+    if (san.len >= 3 && memcmp(san.ptr, "0-0", 3) == 0) {
+        buf[0] = buf[2] = 'O';
+        if (san.len >= 5 && memcmp(san.ptr, "0-0-0", 5) == 0)
+            buf[4] = 'O';
+    }
+    return san.len;
+}
+
 static void write_move(writer *w, const pdn_node *node)
 {
     pdn_move m;
@@ -76,13 +134,8 @@ static void write_move(writer *w, const pdn_node *node)
         return;
     char buf[1024];
     size_t n = 0;
-    if (m.number_kind != PDN_NUMBER_NONE) {
-        if (m.number)
-            n = (size_t)sprintf(buf, "%u", (unsigned)m.number);
-        n += (size_t)sprintf(buf + n, "%s", m.number_kind == PDN_NUMBER_BLACK ? "..." : ".");
-        token(w, buf, n, false);
-        n = 0;
-    }
+    if (m.number_kind != PDN_NUMBER_NONE && w->numbered != node)
+        write_number(w, &m);
     switch (m.kind) {
     case PDN_MOVE_SQUARES:
         for (size_t i = 0; i < m.square_count && n < sizeof buf - 16; i++) {
@@ -107,8 +160,7 @@ static void write_move(writer *w, const pdn_node *node)
         }
         break;
     case PDN_MOVE_SAN:
-        memcpy(buf, m.san.ptr, m.san.len);
-        n = m.san.len;
+        n = put_san(buf, m.san);
         break;
     case PDN_MOVE_UNKNOWN:
         memcpy(buf, "- -", 3);
@@ -117,7 +169,31 @@ static void write_move(writer *w, const pdn_node *node)
     }
     memcpy(buf + n, m.strength.ptr, m.strength.len);
     n += m.strength.len;
-    token(w, buf, n, false);
+    token(w, buf, n);
+}
+
+/* The move a "before" comment or NAG waits for. */
+static const pdn_node *next_move(const pdn_node *n)
+{
+    for (n = pdn_node_next(n); n; n = pdn_node_next(n))
+        if (pdn_node_kind_of(n) == PDN_NODE_MOVE)
+            return n;
+    return NULL;
+}
+
+/* Writes the number of the move a "before" item waits for ahead of it, so
+ * that "1. {c} 32-28" keeps its shape. */
+static void number_first(writer *w, const pdn_node *n)
+{
+    if (pdn_node_attach(n) != PDN_ATTACH_BEFORE)
+        return;
+    const pdn_node *mv = next_move(n);
+    pdn_move m;
+    if (!mv || mv == w->numbered || pdn_node_move(&m, mv) != PDN_OK ||
+        m.number_kind == PDN_NUMBER_NONE)
+        return;
+    write_number(w, &m);
+    w->numbered = mv;
 }
 
 /* A comment in the form that reads back as the same comment: braces when the
@@ -126,14 +202,22 @@ static void write_comment(writer *w, pdn_str text, pdn_comment_kind kind, bool h
 {
     pdn_comment_kind k = pdn_canon__comment_kind(text, kind);
     if (k == PDN_COMMENT_PERCENT) {
-        if (w->col)
+        if (w->col || w->opens) {
+            if (w->opens) {
+                /* '(' must not be cut off from its variation by the line. */
+                token(w, "", 0);
+            }
             newline(w);
+        }
         raw(w, "%", 1);
         raw(w, text.ptr, text.len);
-        if (header)
+        if (header) {
             newline(w);
-        else
-            w->force_newline = true, w->col = 1, w->need_space = true;
+        } else {
+            w->force_newline = true;
+            w->col = 1;
+            w->need_space = true;
+        }
         return;
     }
     if (header) {
@@ -143,27 +227,7 @@ static void write_comment(writer *w, pdn_str text, pdn_comment_kind kind, bool h
         newline(w);
         return;
     }
-    /* Brace comments are written through token() in one piece. */
-    char small[256];
-    if (text.len + 2 <= sizeof small) {
-        small[0] = '{';
-        memcpy(small + 1, text.ptr, text.len);
-        small[text.len + 1] = '}';
-        token(w, small, text.len + 2, false);
-    } else {
-        /* Long comments: emit without copying, keeping the column right. */
-        if (w->force_newline)
-            newline(w);
-        if (w->need_space && !w->after_open) {
-            raw(w, " ", 1);
-        }
-        raw(w, "{", 1);
-        raw(w, text.ptr, text.len);
-        raw(w, "}", 1);
-        w->col = w->width; /* forces a break before the next token */
-        w->need_space = true;
-        w->after_open = false;
-    }
+    token3(w, "{", 1, text.ptr, text.len, "}", 1);
 }
 
 static int write_tag(void *ctx, pdn_str name, pdn_str value)
@@ -215,36 +279,46 @@ pdn_status pdn_write_pdn(const pdn_game *game, const pdn_write_options *opts, pd
             break;
         case PDN_NODE_VARIATION:
             if (ev == PDN_EVENT_ENTER) {
-                token(&w, "(", 1, false);
-                w.after_open = true;
-            } else {
-                token(&w, ")", 1, true);
+                w.opens++;
+                if (!pdn_node_first_child(n)) {
+                    /* "()": nothing to hold the parenthesis for. */
+                    token(&w, ")", 1);
+                    w.opens = 0;
+                }
+            } else if (pdn_node_first_child(n)) {
+                /* The ')' went out with the variation's last token. */
+                raw(&w, ")", 1);
+                w.col++;
             }
             break;
         case PDN_NODE_MOVE:
+            w.closes = closes_after(n);
             write_move(&w, n);
+            w.closes = 0;
             break;
         case PDN_NODE_COMMENT:
+            w.closes = closes_after(n);
+            number_first(&w, n);
             write_comment(&w, pdn_node_text(n), pdn_node_comment_kind(n), false);
+            w.closes = 0;
             break;
         case PDN_NODE_NAG: {
+            w.closes = closes_after(n);
+            number_first(&w, n);
             char b[16];
             int len = snprintf(b, sizeof b, "$%u", pdn_node_nag(n));
-            token(&w, b, (size_t)len, false);
+            token(&w, b, (size_t)len);
+            w.closes = 0;
             break;
         }
         case PDN_NODE_SETUP: {
+            w.closes = closes_after(n);
             pdn_str fen = pdn_node_text(n);
-            char b[512];
-            if (fen.len + 8 <= sizeof b) {
-                int len = snprintf(b, sizeof b, "/FEN \"%.*s\"/", (int)fen.len, fen.ptr);
-                token(&w, b, (size_t)len, false);
-            } else {
-                token(&w, "/FEN \"", 6, false);
-                raw(&w, fen.ptr, fen.len);
-                raw(&w, "\"/", 2);
-                w.col = w.width;
-            }
+            if (pdn_node_setup_is_fen(n))
+                token3(&w, "/FEN \"", 6, fen.ptr, fen.len, "\"/", 2);
+            else
+                token3(&w, "/", 1, fen.ptr, fen.len, "/", 1);
+            w.closes = 0;
             break;
         }
         case PDN_NODE_HEADER:
@@ -255,7 +329,7 @@ pdn_status pdn_write_pdn(const pdn_game *game, const pdn_write_options *opts, pd
     if (pdn_canon__conflict(game, &conflict))
         write_comment(&w, conflict, PDN_COMMENT_BRACE, false);
     pdn_str sep = pdn_canon__separator(game);
-    token(&w, sep.ptr, sep.len, false);
+    token(&w, sep.ptr, sep.len);
     newline(&w);
     newline(&w);
     return pdn_out__finish(&w.out);

@@ -32,10 +32,11 @@ printf '[Event "a"]\n1. 32-28 19-23 2-0\n' >"$tmp/warn.pdn"
 
 # --- the form of a diagnostic ------------------------------------------------
 out=$("$pdn" check "$tmp/err.pdn")
-check "diagnostic line" "$tmp/err.pdn:2:10: error: '(' is never closed by ')' [unclosed-variation]" \
+check "diagnostic line" "$tmp/err.pdn:2:17: error: '(' is never closed by ')' [unclosed-variation]" \
     "$(printf '%s\n' "$out" | sed -n 1p)"
 check "source line" "  1. 32-28 (19-23 *" "$(printf '%s\n' "$out" | sed -n 2p)"
-check "caret under the '('" "           ^" "$(printf '%s\n' "$out" | sed -n 3p)"
+check "caret under the terminator" "                  ^" "$(printf '%s\n' "$out" | sed -n 3p)"
+check "note where it was opened" "$tmp/err.pdn:2:10: note: '(' opened here" "$(printf '%s\n' "$out" | sed -n 4p)"
 check "summary" "1 game, 1 error, 0 warnings" "$(printf '%s\n' "$out" | tail -n 1)"
 check "quiet prints only the summary" "1 game, 1 error, 0 warnings" "$("$pdn" check -q "$tmp/err.pdn")"
 out=$("$pdn" check "$tmp/ok.pdn" "$tmp/warn.pdn" | tail -n 1)
