@@ -18,7 +18,8 @@
  *   --- diagnostics
  *   <one line "L:C severity code" per diagnostic, in order; "(none)" for none>
  *   <a diagnostic with a second location adds " related L:C": where an
- *    unclosed delimiter was opened, where a duplicate tag first stood>
+ *    unclosed delimiter was opened, where a duplicate tag first stood,
+ *    where the Result tag is>
  *   --- fmt
  *   <what pdn_write_pdn() writes for all games>
  *   --- json
@@ -47,7 +48,6 @@
  */
 #include <pdn.h>
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,16 +83,16 @@ static void buf_add(buf *b, const char *s, size_t n)
     b->data[b->len] = '\0';
 }
 
-static void buf_addf(buf *b, const char *fmt, ...)
+/* Appends "LINE:COL". */
+static void buf_add_location(buf *b, uint64_t line, uint32_t col)
 {
-    char tmp[256];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-    va_end(ap);
+    char tmp[48];
+    int n = snprintf(tmp, sizeof tmp, "%llu:%lu", (unsigned long long)line, (unsigned long)col);
     if (n > 0)
-        buf_add(b, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
+        buf_add(b, tmp, (size_t)n);
 }
+
+static void buf_adds(buf *b, const char *s) { buf_add(b, s, strlen(s)); }
 
 static void buf_free(buf *b)
 {
@@ -286,12 +286,15 @@ static void run_input(const spec_case *c, outcome *o)
             uint64_t line;
             uint32_t col;
             pdn_game_locate(g, d[i].offset, &line, &col);
-            buf_addf(&o->diags, "%llu:%lu %s %s", (unsigned long long)line, (unsigned long)col,
-                     severity_word(d[i].severity), pdn_diag_name(d[i].code));
+            buf_add_location(&o->diags, line, col);
+            buf_adds(&o->diags, " ");
+            buf_adds(&o->diags, severity_word(d[i].severity));
+            buf_adds(&o->diags, " ");
+            buf_adds(&o->diags, pdn_diag_name(d[i].code));
             if (d[i].related != UINT32_MAX) {
                 pdn_game_locate(g, d[i].related, &line, &col);
-                buf_addf(&o->diags, " related %llu:%lu", (unsigned long long)line,
-                         (unsigned long)col);
+                buf_adds(&o->diags, " related ");
+                buf_add_location(&o->diags, line, col);
             }
             buf_add(&o->diags, "\n", 1);
         }
@@ -332,7 +335,7 @@ static void show(const char *label, const char *s, size_t n)
         }
     }
     if (!at_start)
-        fputs("\\ (no newline at end)\n", stdout);
+        fputs("\n    [no newline at the end]\n", stdout);
 }
 
 static int same(const buf *a, const buf *b)

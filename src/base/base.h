@@ -54,6 +54,9 @@ size_t pdn_utf8__valid_prefix(const unsigned char *s, size_t n);
 bool pdn_text__decode(pdn_vec *out, const pdn_alloc *a, const char *s, size_t n,
                       pdn_encoding enc);
 
+/* Length in UTF-8 of s[0..n) decoded as pdn_text__decode() does. */
+size_t pdn_text__decoded_len(const char *s, size_t n, pdn_encoding enc);
+
 static inline pdn_str pdn_str__make(const char *p, size_t n)
 {
     pdn_str s;

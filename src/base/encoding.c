@@ -129,6 +129,20 @@ static char *put_utf8(char *o, uint32_t cp)
     return o;
 }
 
+size_t pdn_text__decoded_len(const char *s, size_t n, pdn_encoding enc)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    if (enc == PDN_ENC_UTF8 || enc == PDN_ENC_AUTO)
+        return n; /* only used on a valid prefix, which decoding keeps */
+    const uint16_t *tab = enc == PDN_ENC_CP1251 ? cp1251_high
+                          : enc == PDN_ENC_CP866 ? cp866_high
+                                                 : cp1252_high;
+    size_t len = 0;
+    for (size_t i = 0; i < n; i++)
+        len += u[i] < 0x80 ? 1 : tab[u[i] - 0x80] < 0x800 ? 2 : 3;
+    return len;
+}
+
 bool pdn_text__decode(pdn_vec *out, const pdn_alloc *a, const char *s, size_t n,
                       pdn_encoding enc)
 {

@@ -203,6 +203,15 @@ static size_t char_len(const char *q, const char *e)
 static void junk(parser *ps, pdn_diag_code code)
 {
     const char *q = ps->p + char_len(ps->p, ps->e);
+    if (!ps->in_body && !ps->depth) {
+        /* Before the movetext, text is prose ("This file was exported by
+         * ..."): one comment for the rest of the line, up to a tag. */
+        while (q < ps->e && *q != '\n' && *q != '\r' && *q != '[' && *q != '{' && *q != '%' &&
+               *q != ';' && *q != 0)
+            q++;
+        while (q > ps->p + 1 && (q[-1] == ' ' || q[-1] == '\t'))
+            q--;
+    }
     while (q < ps->e && !IS(*q, C_DELIM))
         q++;
     if (code == PDN_D_JUNK && !ps->in_body && !ps->depth && ps->g->tag_recs.len == 0)
@@ -734,6 +743,8 @@ static void start_body(parser *ps)
         }
         if (!ps->tags_checked) {
             ps->tags_checked = true;
+            /* The checks map value offsets into the text read so far. */
+            ps->g->text_len = (size_t)(ps->e - ps->s);
             if (!pdn_syntax__check_tags(ps->g))
                 ps->nomem = true;
         }
@@ -1500,6 +1511,7 @@ static void finish(parser *ps, pdn_parse_out *out, const char *end)
     use_pending_check(ps);
     if (!ps->tags_checked) {
         ps->tags_checked = true;
+        g->text_len = (size_t)(ps->e - ps->s);
         if (!pdn_syntax__check_tags(g))
             ps->nomem = true;
     }
@@ -1552,6 +1564,13 @@ void pdn_parse__game(struct pdn_game *g, const pdn_parse_in *in, pdn_parse_out *
     g->gametype = in->default_gametype;
     ps.chess = in->default_gametype == 0;
     ps.cap_sep = in->default_gametype > 0 ? pdn_gametype_capture_separator(in->default_gametype) : 0;
+    if (in->default_gametype > 0) {
+        /* The assumed GameType acts as a GameType tag would. */
+        pdn_gametype gt;
+        if (pdn_gametype_default(&gt, in->default_gametype) == PDN_OK &&
+            (gt.notation == 'N' || gt.notation == 'A'))
+            ps.notation = gt.notation;
+    }
     ps.cont = PDN_ROOT;
     if (!pdn_vec__reserve(&g->nodes, &g->alloc, sizeof(struct pdn_node), 2)) {
         out->nomem = true;

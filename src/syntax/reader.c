@@ -262,15 +262,29 @@ static pdn_status decode_game(pdn_reader *r, const char *start, const pdn_parse_
                        r->opts.default_gametype};
     pdn_parse_out po2;
     pdn_parse__game(g, &in, &po2);
+    /* Point at the first byte that is not UTF-8, where it is in the decoded
+     * text. */
+    size_t bad = 0;
+    if (enc == PDN_ENC_UTF8)
+        bad = pdn_utf8__valid_prefix((const unsigned char *)start, po->end);
+    else
+        while (bad < po->end && (unsigned char)start[bad] < 0x80)
+            bad++;
+    size_t at = pdn_text__decoded_len(start, bad, enc);
     size_t before = g->diags.len;
-    if (po2.nomem || !pdn_game__diag(g, PDN_D_ENCODING, 0, 0, UINT32_MAX, 0))
+    if (po2.nomem || !pdn_game__diag(g, PDN_D_ENCODING, at, 1, UINT32_MAX, 0))
         return PDN_ENOMEM;
     g->encoding = enc;
     pdn_diag *d = g->diags.data;
     if (g->diags.len > before && before > 0) {
-        pdn_diag first = d[g->diags.len - 1];
-        memmove(d + 1, d, (g->diags.len - 1) * sizeof *d);
-        d[0] = first;
+        /* Keep the list in text order. */
+        pdn_diag x = d[g->diags.len - 1];
+        size_t j = g->diags.len - 1;
+        while (j > 0 && d[j - 1].offset > x.offset) {
+            d[j] = d[j - 1];
+            j--;
+        }
+        d[j] = x;
     }
     return PDN_OK;
 }
