@@ -10,7 +10,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE ?= cmake
 CMAKE_FLAGS ?=
 # Per-test limit for ctest; a test may set its own TIMEOUT.
-TEST_TIMEOUT ?= 600
+TEST_TIMEOUT ?= 180
 FUZZ_SECONDS ?= 60
 BENCH_ARGS ?=
 CLANG ?= clang

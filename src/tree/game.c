@@ -221,8 +221,11 @@ static const pdn_node *link(const pdn_node *n, uint32_t i)
 pdn_node_kind pdn_node_kind_of(const pdn_node *node) { return (pdn_node_kind)node->kind; }
 const pdn_node *pdn_node_parent(const pdn_node *node)
 {
-    return node->kind == PDN_NODE_ROOT || node->kind == PDN_NODE_HEADER ? NULL
-                                                                          : link(node, node->parent);
+    /* Index 0 means "none" for siblings and children, but as a parent it is
+     * the root: every node but the two sequences has a parent. */
+    if (node->kind == PDN_NODE_ROOT || node->kind == PDN_NODE_HEADER)
+        return NULL;
+    return pdn_game__node(node->game, node->parent);
 }
 const pdn_node *pdn_node_first_child(const pdn_node *node) { return link(node, node->first); }
 const pdn_node *pdn_node_next(const pdn_node *node) { return link(node, node->next); }

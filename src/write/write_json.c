@@ -321,6 +321,7 @@ typedef struct jctx {
     locator loc;
     int positions;
     int source_order;
+    int type; /* the game's GameType */
     int first; /* no element written yet in the array being filled */
 } jctx;
 
@@ -590,10 +591,15 @@ static void move_item(jctx *c, const pdn_node *n)
         jw_key(w, "side");
         jw_lit(w, m.number_kind == PDN_NUMBER_WHITE ? "\"white\"" : "\"black\"");
     }
+    /* The canonical view shows what the writer writes: Thai captures take
+     * '-' (its GameType's separator), so they read back as plain moves. */
+    pdn_separator sep = m.separator;
+    if (!c->source_order && sep != PDN_SEP_NONE && pdn_gametype_capture_separator(c->type) == '-')
+        sep = PDN_SEP_MOVE;
     if (m.kind == PDN_MOVE_SQUARES) {
-        const char *s = m.separator == PDN_SEP_MOVE     ? "-"
-                        : m.separator == PDN_SEP_NONE   ? ""
-                                                        : "x";
+        const char *s = sep == PDN_SEP_MOVE     ? "-"
+                        : sep == PDN_SEP_NONE   ? ""
+                                                : "x";
         size_t i;
         jw_key(w, "move");
         jw_byte(w, '"');
@@ -606,12 +612,23 @@ static void move_item(jctx *c, const pdn_node *n)
         jw_key(w, "squares");
         square_list(w, m.squares, m.squares != NULL ? m.square_count : 0);
         jw_key(w, "capture");
-        jw_lit(w, m.separator == PDN_SEP_MOVE   ? "false"
-                  : m.separator == PDN_SEP_NONE ? "null"
-                                                : "true");
+        jw_lit(w, sep == PDN_SEP_MOVE   ? "false"
+                  : sep == PDN_SEP_NONE ? "null"
+                                        : "true");
     } else if (m.kind == PDN_MOVE_SAN) {
         jw_key(w, "san");
-        jw_str(w, m.san);
+        char san[256];
+        if (!c->source_order && m.san.len <= sizeof san && m.san.len >= 3 &&
+            memcmp(m.san.ptr, "0-0", 3) == 0) {
+            /* Castling as PGN exports it: with letters. */
+            memcpy(san, m.san.ptr, m.san.len);
+            san[0] = san[2] = 'O';
+            if (m.san.len >= 5 && san[4] == '0')
+                san[4] = 'O';
+            jw_str(w, (pdn_str){san, m.san.len});
+        } else {
+            jw_str(w, m.san);
+        }
     } else {
         jw_key(w, "unknown");
         jw_lit(w, "true");
@@ -671,7 +688,8 @@ static void leaf_item(jctx *c, const pdn_node *n)
         break;
     case PDN_NODE_SETUP:
         open_item(c, n, "setup");
-        jw_key(w, "fen");
+        /* A setup that is not /FEN "..."/ is kept as written. */
+        jw_key(w, pdn_node_setup_is_fen(n) ? "fen" : "text");
         jw_str(w, pdn_node_text(n));
         jw_byte(w, '}');
         break;
@@ -830,16 +848,20 @@ pdn_status pdn_write_json(const pdn_game *game, const pdn_write_options *opts,
     c.loc.column = 1;
     c.positions = opts->positions != 0;
     c.source_order = opts->source_order != 0;
+    c.type = pdn_game_type(game);
     c.first = 1;
 
     jw_lit(&w, "{\"index\":");
     jw_u64(&w, pdn_game_index(game));
     jw_key(&w, "gametype");
     jw_i64(&w, pdn_game_type(game));
-    jw_key(&w, "encoding");
-    jw_byte(&w, '"');
-    jw_lit(&w, encoding_name(pdn_game_encoding(game)));
-    jw_byte(&w, '"');
+    if (opts->source_order) {
+        /* The input's encoding is a fact of the source, not of the game. */
+        jw_key(&w, "encoding");
+        jw_byte(&w, '"');
+        jw_lit(&w, encoding_name(pdn_game_encoding(game)));
+        jw_byte(&w, '"');
+    }
 
     jw_lit(&w, ",\"tags\":[");
     tags(&c, opts->source_order);

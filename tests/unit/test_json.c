@@ -231,7 +231,7 @@ static void test_json__tags_canonical(void)
                 "[Black \"B\"]\n[Event \"E\"]\n[GameType \"20\"]\n[White \"W\"]\n"
                 "[Event \"E2\"]\n1. 32-28 *\n",
                 0,
-                "{\"index\":1,\"gametype\":20,\"encoding\":\"utf-8\",\"tags\":[[\"Event\",\"E\"],"
+                "{\"index\":1,\"gametype\":20,\"tags\":[[\"Event\",\"E\"],"
                 "[\"Event\",\"E2\"],[\"White\",\"W\"],[\"Black\",\"B\"],[\"GameType\",\"20\"]],"
                 "\"header\":[],"
                 "\"moves\":[{\"type\":\"move\",\"number\":1,\"side\":\"white\",\"move\":\"32-28\","
@@ -266,7 +266,7 @@ static void test_json__result_conflict(void)
     const char *in = "[Result \"2-0\"]\n[GameType \"20\"]\n1. 32-28 0-2\n";
 
     expect_json("conflict comment", in, 0,
-                "{\"index\":1,\"gametype\":20,\"encoding\":\"utf-8\",\"tags\":[[\"Result\",\"2-0\"],"
+                "{\"index\":1,\"gametype\":20,\"tags\":[[\"Result\",\"2-0\"],"
                 "[\"GameType\",\"20\"]],\"header\":[],"
                 "\"moves\":[{\"type\":\"move\",\"number\":1,\"side\":\"white\",\"move\":\"32-28\","
                 "\"squares\":[32,28],\"capture\":false},"
@@ -369,7 +369,7 @@ static void test_json__variations(void)
 {
     expect_json("nested variations",
                 "[GameType \"20\"]\n1. 32-28 (1. 33-28 (1. 34-29 19-23) 18-23) 19-23 *\n", 0,
-                "{\"index\":1,\"gametype\":20,\"encoding\":\"utf-8\",\"tags\":[[\"GameType\",\"20\"]],"
+                "{\"index\":1,\"gametype\":20,\"tags\":[[\"GameType\",\"20\"]],"
                 "\"header\":[],\"moves\":["
                 "{\"type\":\"move\",\"number\":1,\"side\":\"white\",\"move\":\"32-28\","
                 "\"squares\":[32,28],\"capture\":false},"
@@ -394,7 +394,7 @@ static void test_json__chess(void)
 {
     expect_json("SAN game, roster synthesized",
                 "[Event \"Casual\"]\n[White \"A\"]\n\n1. e4 e5 2. Nf3+!? Nc6 3. O-O 1-0\n", 0,
-                "{\"index\":1,\"gametype\":0,\"encoding\":\"utf-8\",\"tags\":["
+                "{\"index\":1,\"gametype\":0,\"tags\":["
                 "[\"Event\",\"Casual\"],[\"Site\",\"?\"],[\"Date\",\"????.??.??\"],"
                 "[\"Round\",\"?\"],[\"White\",\"A\"],[\"Black\",\"?\"],[\"Result\",\"1-0\"]],"
                 "\"header\":[],\"moves\":["
@@ -428,8 +428,10 @@ static void test_json__escaping(void)
     expect_part("UTF-8 kept", "[White \"Jan \xC3\x85sberg\"]\n[GameType \"20\"]\n1. 32-28 *\n",
                 0, "[\"White\",\"Jan \xC3\x85sberg\"]");
     /* not UTF-8: read as Windows-1252, written as UTF-8 */
-    expect_part("latin-1 input", "[White \"J\xE9r\xF4me\"]\n[GameType \"20\"]\n1. 32-28 *\n", 0,
+    expect_part("latin-1 input", "[White \"J\xE9r\xF4me\"]\n[GameType \"20\"]\n1. 32-28 *\n", SRC,
                 "\"encoding\":\"windows-1252\",\"tags\":[[\"White\",\"J\xC3\xA9r\xC3\xB4me\"]");
+    expect_no_part("canonical view leaves the encoding out",
+                   "[White \"J\xE9r\xF4me\"]\n[GameType \"20\"]\n1. 32-28 *\n", 0, "\"encoding\"");
 }
 
 /* ===================================================================== */
@@ -461,7 +463,8 @@ static void test_json__diagnostics(void)
                 "\"line\":2,\"column\":10}]}");
     expect_part("error", "[GameType \"20\"]\n1. 32-28 (1. 33-28\n", DIAG | SRC,
                 "{\"severity\":\"error\",\"code\":\"unclosed-variation\","
-                "\"message\":\"'(' is never closed by ')'\",\"line\":2,\"column\":10}");
+                "\"message\":\"'(' is never closed by ')'\",\"line\":3,\"column\":1,"
+                "\"related_line\":2,\"related_column\":10}");
     expect_part("related location", "[Event \"A\"]\n[GameType \"20\"]\n[Event \"B\"]\n1. 32-28 *\n",
                 DIAG | SRC,
                 "\"code\":\"duplicate-tag\",\"message\":\"tag given twice in one header\","
