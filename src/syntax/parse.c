@@ -40,6 +40,7 @@ typedef struct parser {
     uint32_t odd_result_off, odd_result_len; /* non-standard Result tag value */
     bool odd_result_in_strings;
     const char *last_tag_end;
+    uint32_t tag_mark; /* last header item before the latest tag, or NIL */
     bool said_notation, said_separator; /* reported once a game: they repeat */
 } parser;
 
@@ -276,6 +277,8 @@ static void note_tag(parser *ps, const pdn_tag_rec *t)
 static bool push_string(parser *ps, const char *p, size_t n)
 {
     struct pdn_game *g = ps->g;
+    if (n == 0)
+        return true;
     if (!pdn_vec__reserve(&g->strings, &g->alloc, 1, n)) {
         ps->nomem = true;
         return false;
@@ -436,6 +439,7 @@ static void parse_tag(parser *ps)
     pdn_tag_rec *slot = (pdn_tag_rec *)g->tag_recs.data + g->tag_recs.len++;
     *slot = t;
     note_tag(ps, slot);
+    ps->tag_mark = pdn_game__node(g, PDN_HEADER)->last;
     ps->last_tag_end = p;
     ps->p = p;
 }
@@ -725,22 +729,37 @@ static void use_pending_check(parser *ps)
     }
 }
 
+/* The header ends: comments after the last tag (all of them in a game
+ * without tags) are start comments of the movetext, not of the header.
+ * Called when the first movetext token or the terminator comes. */
+static void end_header(parser *ps)
+{
+    struct pdn_game *g = ps->g;
+    struct pdn_node *h = pdn_game__node(g, PDN_HEADER), *root = pdn_game__node(g, PDN_ROOT);
+    uint32_t first = ps->tag_mark != PDN_NIL ? pdn_game__node(g, ps->tag_mark)->next : h->first;
+    if (g->tag_recs.len == 0)
+        first = h->first;
+    if (first == PDN_NIL || root->first != PDN_NIL)
+        return;
+    for (uint32_t i = first; i != PDN_NIL; i = pdn_game__node(g, i)->next)
+        pdn_game__node(g, i)->parent = PDN_ROOT;
+    uint32_t before = pdn_game__node(g, first)->prev;
+    root->first = first;
+    root->last = h->last;
+    pdn_game__node(g, first)->prev = PDN_NIL;
+    if (before != PDN_NIL)
+        pdn_game__node(g, before)->next = PDN_NIL;
+    else
+        h->first = PDN_NIL;
+    h->last = before;
+    ps->last_item = root->last;
+}
+
 static void start_body(parser *ps)
 {
     if (!ps->in_body) {
+        end_header(ps);
         ps->in_body = true;
-        struct pdn_game *g = ps->g;
-        struct pdn_node *h = pdn_game__node(g, PDN_HEADER), *root = pdn_game__node(g, PDN_ROOT);
-        if (g->tag_recs.len == 0 && h->first != PDN_NIL && root->first == PDN_NIL) {
-            /* A game without tags: the comments before its first move are
-             * start comments of the movetext, not of a header. */
-            for (uint32_t i = h->first; i != PDN_NIL; i = pdn_game__node(g, i)->next)
-                pdn_game__node(g, i)->parent = PDN_ROOT;
-            root->first = h->first;
-            root->last = h->last;
-            h->first = h->last = PDN_NIL;
-            ps->last_item = root->last;
-        }
         if (!ps->tags_checked) {
             ps->tags_checked = true;
             /* The checks map value offsets into the text read so far. */
@@ -1158,6 +1177,8 @@ static void close_all(parser *ps, const char *at)
 
 static void terminate(parser *ps, pdn_terminator_kind kind, const char *at, size_t len)
 {
+    if (!ps->in_body)
+        end_header(ps);
     use_pending_check(ps);
     close_all(ps, at);
     ps->g->term_kind = (uint8_t)kind;
@@ -1509,6 +1530,8 @@ static void finish(parser *ps, pdn_parse_out *out, const char *end)
         close_all(ps, end);
     }
     use_pending_check(ps);
+    if (!ps->in_body && !out->by_header)
+        end_header(ps);
     if (!ps->tags_checked) {
         ps->tags_checked = true;
         g->text_len = (size_t)(ps->e - ps->s);
@@ -1632,6 +1655,8 @@ void pdn_parse__game(struct pdn_game *g, const pdn_parse_in *in, pdn_parse_out *
             header_blank = false;
             continue;
         case '{':
+            /* Grammar: a comment belongs to the game body, so after the
+             * tags it starts the movetext. */
             if (g->tag_recs.len)
                 start_body(&ps);
             brace_comment(&ps);

@@ -132,10 +132,14 @@ static void write_move(writer *w, const pdn_node *node)
     pdn_move m;
     if (pdn_node_move(&m, node) != PDN_OK)
         return;
-    char buf[1024];
-    size_t n = 0;
-    if (m.number_kind != PDN_NUMBER_NONE && w->numbered != node)
-        write_number(w, &m);
+    char buf[1024], num[32];
+    size_t n = 0, nn = 0;
+    /* The number goes with its move: no line break between them. */
+    if (m.number_kind != PDN_NUMBER_NONE && w->numbered != node) {
+        if (m.number)
+            nn = (size_t)sprintf(num, "%u", (unsigned)m.number);
+        nn += (size_t)sprintf(num + nn, "%s ", m.number_kind == PDN_NUMBER_BLACK ? "..." : ".");
+    }
     switch (m.kind) {
     case PDN_MOVE_SQUARES:
         for (size_t i = 0; i < m.square_count && n < sizeof buf - 16; i++) {
@@ -169,7 +173,7 @@ static void write_move(writer *w, const pdn_node *node)
     }
     memcpy(buf + n, m.strength.ptr, m.strength.len);
     n += m.strength.len;
-    token(w, buf, n);
+    token3(w, num, nn, buf, n, "", 0);
 }
 
 /* The move a "before" comment or NAG waits for. */
@@ -286,9 +290,13 @@ pdn_status pdn_write_pdn(const pdn_game *game, const pdn_write_options *opts, pd
                     w.opens = 0;
                 }
             } else if (pdn_node_first_child(n)) {
-                /* The ')' went out with the variation's last token. */
+                /* The ')' was counted with the variation's last token; only a
+                 * '%' comment, which runs to the line's end, needs a break. */
+                if (w.force_newline)
+                    newline(&w);
                 raw(&w, ")", 1);
                 w.col++;
+                w.need_space = true;
             }
             break;
         case PDN_NODE_MOVE:
