@@ -204,26 +204,31 @@ static void check_game(const pdn_game *g)
     check_tree(g, pdn_game_header(g));
 }
 
-/* ---- JSON comparison ---------------------------------------------------- */
-
-/* The "encoding" member says what the *input* bytes were; the writer's
- * output is always UTF-8, so a game read from Latin-1 and its rewrite
- * differ there by design.  Both lines get the member blanked. */
-static void blank_encoding(membuf *j)
+/* Decoding changes only bytes >= 0x80 (every table maps them above
+ * U+007F; invalid UTF-8 becomes U+FFFD), so the ASCII bytes of a game's raw
+ * extent and of its text must be the same sequence: nothing was dropped. */
+static void check_nothing_lost(const char *raw, size_t raw_len, pdn_str text)
 {
-    static const char key[] = ",\"encoding\":\"";
-    size_t kl = sizeof key - 1;
-    for (size_t i = 0; i + kl <= j->len; i++) {
-        if (memcmp(j->data + i, key, kl) == 0) {
-            size_t v = i + kl, e = v;
-            while (e < j->len && j->data[e] != '"')
-                e++;
-            memmove(j->data + v, j->data + e, j->len - e);
-            j->len -= e - v;
-            return;
-        }
+    size_t i = 0, j = 0;
+    for (;;) {
+        while (i < raw_len && (unsigned char)raw[i] >= 0x80)
+            i++;
+        while (j < text.len && (unsigned char)text.ptr[j] >= 0x80)
+            j++;
+        if (i == raw_len || j == text.len)
+            break;
+        must(raw[i] == text.ptr[j], "game text differs from the input it was read from");
+        i++;
+        j++;
     }
+    while (i < raw_len && (unsigned char)raw[i] >= 0x80)
+        i++;
+    while (j < text.len && (unsigned char)text.ptr[j] >= 0x80)
+        j++;
+    must(i == raw_len && j == text.len, "game text lost or gained input bytes");
 }
+
+/* ---- JSON comparison ---------------------------------------------------- */
 
 static void canonical_json(const pdn_game *g, membuf *out)
 {
@@ -234,7 +239,6 @@ static void canonical_json(const pdn_game *g, membuf *out)
     out->len = 0;
     must(pdn_write_json(g, &wo, membuf_sink(out)) == PDN_OK, "pdn_write_json failed");
     must(out->len > 0 && out->data[out->len - 1] == '\n', "JSON not ending in a newline");
-    blank_encoding(out);
 }
 
 /* ---- the target ---------------------------------------------------------- */
@@ -260,10 +264,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const pdn_game *g;
     pdn_status st;
     pdn_write_options wo = PDN_WRITE_OPTIONS_INIT;
+    uint64_t prev_end = 0;
     while ((st = pdn_reader_next(r, &g)) == PDN_OK) {
         games++;
         must(pdn_game_index(g) == games, "game index");
         must(pdn_game_mode(g) == ro.mode, "game mode");
+        uint64_t raw_start = pdn_game_input_offset(g), raw_end = pdn_reader_offset(r);
+        must(raw_start == prev_end ||
+                 (games == 1 && raw_start == 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0),
+             "games are not contiguous in the input");
+        must(raw_start <= raw_end && raw_end <= len, "game extent outside the input");
+        check_nothing_lost(text + raw_start, (size_t)(raw_end - raw_start), pdn_game_text(g));
+        prev_end = raw_end;
         check_game(g);
         must(pdn_write_pdn(g, &wo, membuf_sink(&pdn)) == PDN_OK, "pdn_write_pdn failed");
         json.len = 0;
@@ -273,7 +285,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     must(st == PDN_DONE, "reader ended with an error");
     must(pdn_reader_next(r, &g) == PDN_DONE, "PDN_DONE does not stick");
-    must(pdn_reader_offset(r) <= len, "reader offset beyond the input");
+    must(pdn_reader_offset(r) == len, "reader did not consume the whole input");
+    /* What follows the last game is white space (NUL bytes count as such). */
+    for (uint64_t i = prev_end; i < len; i++)
+        must(text[i] == 0 || strchr(" \t\n\r\f\v", text[i]) != NULL,
+             "text after the last game is in no game");
     pdn_reader_free(r);
 
     /* Round trip: the canonical text reads back game for game. */

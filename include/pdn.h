@@ -380,8 +380,15 @@ PDN_API pdn_terminator_kind pdn_game_terminator(const pdn_game *game, pdn_str *t
  *    sequence: its first move replaces that move.
  *  - A setup (/FEN "..."/) sets the position for the moves after it.
  *
- * Header comments (a '%' or ';' line, or unreadable text, among the tags)
- * are PDN_NODE_COMMENT items of the header sequence (pdn_game_header()).
+ * Header comments are PDN_NODE_COMMENT items of the header sequence
+ * (pdn_game_header()): comments and unreadable text written before or among
+ * the tags.  What stands after the last tag and before the first move (or
+ * the terminator, or the end of the input) belongs to the movetext as start
+ * comments; in a game without tags that is everything before its first
+ * move.  A game that ends at the next game's tags without a move keeps such
+ * comments in its header.  The canonical writer puts header comments before
+ * the tags and start comments after them, so a written game reads back the
+ * same way.
  */
 typedef enum pdn_node_kind {
     PDN_NODE_ROOT = 0,
