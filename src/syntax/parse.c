@@ -41,6 +41,7 @@ typedef struct parser {
     bool odd_result_in_strings;
     const char *last_tag_end;
     uint32_t tag_mark; /* last header item before the latest tag, or NIL */
+    uint64_t tag_bloom; /* one bit per (length, first letter) of the tags seen */
     bool said_notation, said_separator; /* reported once a game: they repeat */
 } parser;
 
@@ -428,7 +429,11 @@ static void parse_tag(parser *ps)
     } else {
         diag(ps, PDN_D_UNCLOSED_TAG, p, 1, off(ps, open));
     }
-    const pdn_tag_rec *dup = find_tag(ps, name, name_len);
+    /* Most headers have no duplicate: a bit per name shape rules them out
+     * without comparing names. */
+    uint64_t bit = UINT64_C(1) << ((name_len * 7 + (unsigned char)*name) & 63);
+    const pdn_tag_rec *dup = (ps->tag_bloom & bit) ? find_tag(ps, name, name_len) : NULL;
+    ps->tag_bloom |= bit;
     if (dup)
         diag(ps, PDN_D_DUPLICATE_TAG, open, (size_t)(p - open), dup->offset);
     struct pdn_game *g = ps->g;
@@ -1566,7 +1571,8 @@ static void finish(parser *ps, pdn_parse_out *out, const char *end)
     g->text_len = (size_t)(end - ps->s);
     struct pdn_node *root = pdn_game__node(g, PDN_ROOT);
     root->length = (uint32_t)g->text_len;
-    if (!pdn_game__resolve_tags(g))
+    /* The tag checks resolved them already unless a tag came later. */
+    if (g->tags.len != g->tag_recs.len && !pdn_game__resolve_tags(g))
         ps->nomem = true;
     out->end = g->text_len;
     out->nomem = ps->nomem;
