@@ -12,10 +12,10 @@
 #include <stdio.h>
 
 enum {
-    EXIT_OK_ = 0,      /* no errors */
-    EXIT_INPUT = 1,    /* the input has errors */
-    EXIT_USAGE = 2,    /* bad command line */
-    EXIT_SYSTEM = 3    /* I/O error or out of memory */
+    EXIT_OK_ = 0,   /* no errors */
+    EXIT_INPUT = 1, /* the input has errors */
+    EXIT_USAGE = 2, /* bad command line */
+    EXIT_SYSTEM = 3 /* I/O error or out of memory */
 };
 
 /* Options shared by the reading commands. */
@@ -26,9 +26,9 @@ typedef struct cli_read {
 
 /* One option of a command, for parsing and for --help. */
 typedef struct cli_opt {
-    const char *name;   /* "--mode" */
-    const char *alias;  /* "-o" or NULL */
-    const char *arg;    /* "M" or NULL for a flag */
+    const char *name;  /* "--mode" */
+    const char *alias; /* "-o" or NULL */
+    const char *arg;   /* "M" or NULL for a flag */
     const char *help;
 } cli_opt;
 

@@ -84,8 +84,8 @@ static int run(const char *cmd, int argc, char **argv, write_fn fn, pdn_write_op
         rc = cli_fatal(output ? output : "<stdout>", PDN_EIO);
     cli_input_close(&in);
     if (rc == EXIT_OK_ && errors) {
-        fprintf(stderr, "pdn %s: %s: %llu error%s in %llu game%s (see 'pdn check')\n", cmd,
-                in.name, errors, errors == 1 ? "" : "s", games, games == 1 ? "" : "s");
+        fprintf(stderr, "pdn %s: %s: %llu error%s in %llu game%s (see 'pdn check')\n", cmd, in.name,
+                errors, errors == 1 ? "" : "s", games, games == 1 ? "" : "s");
         rc = EXIT_INPUT;
     }
     return rc;

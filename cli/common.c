@@ -181,14 +181,30 @@ void cli_print_diag(FILE *out, const char *file, const pdn_game *g, const pdn_di
         pdn_game_locate(g, d->related, &line, &col);
         const char *what;
         switch (d->code) {
-        case PDN_D_DUPLICATE_TAG: what = "first given here"; break;
-        case PDN_D_TERMINATOR_MISMATCH: what = "the Result tag is here"; break;
-        case PDN_D_UNCLOSED_VARIATION: what = "'(' opened here"; break;
-        case PDN_D_UNCLOSED_COMMENT: what = "'{' opened here"; break;
-        case PDN_D_UNCLOSED_STRING: what = "the value starts here"; break;
-        case PDN_D_UNCLOSED_TAG: what = "the tag starts here"; break;
-        case PDN_D_UNCLOSED_SETUP: what = "the setup starts here"; break;
-        default: what = "related location"; break;
+        case PDN_D_DUPLICATE_TAG:
+            what = "first given here";
+            break;
+        case PDN_D_TERMINATOR_MISMATCH:
+            what = "the Result tag is here";
+            break;
+        case PDN_D_UNCLOSED_VARIATION:
+            what = "'(' opened here";
+            break;
+        case PDN_D_UNCLOSED_COMMENT:
+            what = "'{' opened here";
+            break;
+        case PDN_D_UNCLOSED_STRING:
+            what = "the value starts here";
+            break;
+        case PDN_D_UNCLOSED_TAG:
+            what = "the tag starts here";
+            break;
+        case PDN_D_UNCLOSED_SETUP:
+            what = "the setup starts here";
+            break;
+        default:
+            what = "related location";
+            break;
         }
         fprintf(out, "%s:%llu:%u: note: %s\n", file, (unsigned long long)line, col, what);
     }

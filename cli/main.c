@@ -22,8 +22,7 @@ static const cli_opt fmt_opts[] = {
     {NULL, NULL, NULL, NULL},
 };
 static const cli_opt json_opts[] = {
-    {"--no-positions", NULL, NULL,
-     "leave out line/column fields and list tags in canonical order"},
+    {"--no-positions", NULL, NULL, "leave out line/column fields and list tags in canonical order"},
     {"--no-diagnostics", NULL, NULL, "leave out the diagnostics"},
     {"--mode", NULL, "M", "reading mode: liberal (default), standard or strict"},
     {"--encoding", NULL, "E", "auto (default), utf8, latin1, cp1251 or cp866"},
@@ -33,8 +32,8 @@ static const cli_opt json_opts[] = {
 static const cli_cmd commands[] = {
     {"check", cmd_check, "pdn check [OPTIONS] FILE...|-",
      "read files and report every problem as file:line:col: diagnostics", check_opts},
-    {"fmt", cmd_fmt, "pdn fmt [OPTIONS] FILE|-", "write the games as canonical PDN 3.0 (PGN for chess)",
-     fmt_opts},
+    {"fmt", cmd_fmt, "pdn fmt [OPTIONS] FILE|-",
+     "write the games as canonical PDN 3.0 (PGN for chess)", fmt_opts},
     {"json", cmd_json, "pdn json [OPTIONS] FILE|-", "write one JSON object per game per line",
      json_opts},
 };

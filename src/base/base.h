@@ -51,8 +51,7 @@ size_t pdn_utf8__valid_prefix(const unsigned char *s, size_t n);
 /* Decodes s[0..n) from a single-byte encoding (or repairs invalid UTF-8 with
  * U+FFFD for PDN_ENC_UTF8) into UTF-8 appended to `out`.  The output length is
  * at most 3*n. */
-bool pdn_text__decode(pdn_vec *out, const pdn_alloc *a, const char *s, size_t n,
-                      pdn_encoding enc);
+bool pdn_text__decode(pdn_vec *out, const pdn_alloc *a, const char *s, size_t n, pdn_encoding enc);
 
 /* Length in UTF-8 of s[0..n) decoded as pdn_text__decode() does. */
 size_t pdn_text__decoded_len(const char *s, size_t n, pdn_encoding enc);

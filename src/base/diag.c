@@ -25,7 +25,9 @@ typedef struct diag_info {
 static const diag_info table[] = {
     [PDN_D_NONE] = {"none", "no problem", {N, N, N}},
     [PDN_D_JUNK] = {"junk", "unreadable text; kept as a comment", {W, E, E}},
-    [PDN_D_JUNK_BEFORE_GAME] = {"junk-before-game", "text before the game's first tag; kept as a comment", {W, E, E}},
+    [PDN_D_JUNK_BEFORE_GAME] = {"junk-before-game",
+                                "text before the game's first tag; kept as a comment",
+                                {W, E, E}},
     [PDN_D_GLUED_TEXT] = {"glued-text", "text glued to a move; kept as a comment", {W, E, E}},
     [PDN_D_NUL_BYTE] = {"nul-byte", "NUL byte in the input", {W, E, E}},
     [PDN_D_UNCLOSED_COMMENT] = {"unclosed-comment", "'{' is never closed by '}'", {E, E, E}},
@@ -36,46 +38,81 @@ static const diag_info table[] = {
     [PDN_D_STRAY_RPAREN] = {"stray-rparen", "')' without a matching '('", {W, E, E}},
     [PDN_D_STRAY_RBRACE] = {"stray-rbrace", "'}' without a matching '{'", {W, E, E}},
     [PDN_D_BAD_TAG] = {"bad-tag", "malformed tag: expected [Name \"value\"]", {E, E, E}},
-    [PDN_D_TAG_NAME_CASE] = {"tag-name-case", "tag name does not start with a capital letter", {W, E, E}},
-    [PDN_D_TAG_SPACING] = {"tag-spacing", "tags not separated by white space, or a blank line inside the header", {W, N, N}},
-    [PDN_D_TAG_ESCAPE] = {"tag-escape", "'\\\\' escape in a tag value (read as one backslash)", {W, N, N}},
+    [PDN_D_TAG_NAME_CASE] = {"tag-name-case",
+                             "tag name does not start with a capital letter",
+                             {W, E, E}},
+    [PDN_D_TAG_SPACING] = {"tag-spacing",
+                           "tags not separated by white space, or a blank line inside the header",
+                           {W, N, N}},
+    [PDN_D_TAG_ESCAPE] = {"tag-escape",
+                          "'\\\\' escape in a tag value (read as one backslash)",
+                          {W, N, N}},
     [PDN_D_DUPLICATE_TAG] = {"duplicate-tag", "tag given twice in one header", {W, W, W}},
     [PDN_D_EMPTY_GAME] = {"empty-game", "game has neither tags nor moves", {W, E, E}},
     [PDN_D_EMPTY_VARIATION] = {"empty-variation", "variation has no moves", {W, E, E}},
-    [PDN_D_NO_TERMINATOR] = {"no-terminator", "game has no terminator before the next game's tags", {W, E, E}},
-    [PDN_D_RESULT_TERMINATOR] = {"result-terminator", "result used as game terminator; PDN 3.0 writes '*'", {W, N, E}},
-    [PDN_D_ODD_RESULT_TERMINATOR] = {"odd-result-terminator", "non-standard result used as game terminator", {W, E, E}},
-    [PDN_D_RESULT_IN_VARIATION] = {"result-in-variation", "result inside a variation; kept as a comment", {W, E, E}},
-    [PDN_D_TERMINATOR_MISMATCH] = {"terminator-mismatch", "result at the end of the moves differs from the Result tag", {W, W, W}},
+    [PDN_D_NO_TERMINATOR] = {"no-terminator",
+                             "game has no terminator before the next game's tags",
+                             {W, E, E}},
+    [PDN_D_RESULT_TERMINATOR] = {"result-terminator",
+                                 "result used as game terminator; PDN 3.0 writes '*'",
+                                 {W, N, E}},
+    [PDN_D_ODD_RESULT_TERMINATOR] = {"odd-result-terminator",
+                                     "non-standard result used as game terminator",
+                                     {W, E, E}},
+    [PDN_D_RESULT_IN_VARIATION] = {"result-in-variation",
+                                   "result inside a variation; kept as a comment",
+                                   {W, E, E}},
+    [PDN_D_TERMINATOR_MISMATCH] = {"terminator-mismatch",
+                                   "result at the end of the moves differs from the Result tag",
+                                   {W, W, W}},
     [PDN_D_LINE_COMMENT] = {"line-comment", "';' line comment", {W, E, E}},
     [PDN_D_MOVE_SPACE] = {"move-space", "spaces inside a move", {W, N, E}},
     [PDN_D_STRENGTH_SPACE] = {"strength-space", "space between a move and its strength", {W, N, E}},
-    [PDN_D_STRENGTH_STAR] = {"strength-star", "'*' as move strength (forced move); PDN 3.0 writes $7", {W, E, E}},
+    [PDN_D_STRENGTH_STAR] = {"strength-star",
+                             "'*' as move strength (forced move); PDN 3.0 writes $7",
+                             {W, E, E}},
     [PDN_D_LEADING_ZERO] = {"leading-zero", "square with a leading zero", {W, N, E}},
     [PDN_D_SQUARE_CASE] = {"square-case", "square in capitals", {W, E, E}},
     [PDN_D_NO_SEPARATOR] = {"no-separator", "numeric move without separator", {W, E, E}},
     [PDN_D_DASH_PATH] = {"dash-path", "'-' between more than two squares", {W, E, E}},
-    [PDN_D_NOTATION_MISMATCH] = {"notation-mismatch", "move not in the notation of the GameType", {W, N, E}},
-    [PDN_D_CAPTURE_SEPARATOR] = {"capture-separator", "capture separator is not the GameType's", {W, N, E}},
+    [PDN_D_NOTATION_MISMATCH] = {"notation-mismatch",
+                                 "move not in the notation of the GameType",
+                                 {W, N, E}},
+    [PDN_D_CAPTURE_SEPARATOR] = {"capture-separator",
+                                 "capture separator is not the GameType's",
+                                 {W, N, E}},
     [PDN_D_ELLIPSIS] = {"ellipsis", "'...' standing for a move", {W, N, E}},
     [PDN_D_NUMBER_WITHOUT_MOVE] = {"number-without-move", "move number without a move", {W, E, E}},
     [PDN_D_UNKNOWN_MOVE] = {"unknown-move", "unknown move '- -'", {W, E, E}},
-    [PDN_D_CAPTURED_LIST] = {"captured-list", "captured-square list (a PDN 3.1 proposal)", {W, E, E}},
+    [PDN_D_CAPTURED_LIST] = {"captured-list",
+                             "captured-square list (a PDN 3.1 proposal)",
+                             {W, E, E}},
     [PDN_D_BAD_NAG] = {"bad-nag", "'$' without a number", {W, E, E}},
-    [PDN_D_CHESS_INFERRED] = {"chess-inferred", "no GameType tag: chess (GameType 0) inferred from the moves", {I, I, I}},
-    [PDN_D_ENCODING] = {"encoding", "text is not valid UTF-8: decoded with the fallback encoding, or bad bytes replaced", {W, W, E}},
+    [PDN_D_CHESS_INFERRED] = {"chess-inferred",
+                              "no GameType tag: chess (GameType 0) inferred from the moves",
+                              {I, I, I}},
+    [PDN_D_ENCODING] =
+        {"encoding",
+         "text is not valid UTF-8: decoded with the fallback encoding, or bad bytes replaced",
+         {W, W, E}},
     [PDN_D_BAD_GAMETYPE] = {"bad-gametype", "malformed GameType value", {W, W, E}},
-    [PDN_D_ODD_GAMETYPE] = {"odd-gametype", "GameType value outside the standard's table", {W, W, E}},
+    [PDN_D_ODD_GAMETYPE] = {"odd-gametype",
+                            "GameType value outside the standard's table",
+                            {W, W, E}},
     [PDN_D_BAD_DATE] = {"bad-date", "Date is not YYYY.MM.DD", {W, W, E}},
     [PDN_D_ODD_DATE] = {"odd-date", "Date in a non-standard form", {W, W, E}},
     [PDN_D_BAD_RESULT] = {"bad-result", "Result value not allowed for this game", {W, W, E}},
-    [PDN_D_BAD_TIMECONTROL] = {"bad-timecontrol", "TimeControl does not follow the standard's grammar", {W, W, E}},
+    [PDN_D_BAD_TIMECONTROL] = {"bad-timecontrol",
+                               "TimeControl does not follow the standard's grammar",
+                               {W, W, E}},
     [PDN_D_BAD_TIME] = {"bad-time", "time is not [H]H:MM[:SS]", {W, W, E}},
     [PDN_D_BAD_FEN] = {"bad-fen", "malformed FEN", {W, E, E}},
     [PDN_D_BAD_SETUP] = {"bad-setup", "setup is not /FEN \"...\"/", {W, E, E}},
     [PDN_D_BAD_COMMAND] = {"bad-command", "malformed embedded command in a comment", {W, W, E}},
     [PDN_D_TAG_QUOTE] = {"tag-quote", "unescaped '\"' inside a tag value", {W, E, E}},
-    [PDN_D_TAG_NAME_CHARS] = {"tag-name-chars", "tag name has characters other than letters, digits and '_'", {W, E, E}},
+    [PDN_D_TAG_NAME_CHARS] = {"tag-name-chars",
+                              "tag name has characters other than letters, digits and '_'",
+                              {W, E, E}},
 };
 
 _Static_assert(sizeof table / sizeof table[0] == PDN_D_COUNT,
@@ -106,12 +143,18 @@ pdn_severity pdn_diag_severity(pdn_diag_code code, pdn_mode mode)
 const char *pdn_status_str(pdn_status status)
 {
     switch (status) {
-    case PDN_OK: return "success";
-    case PDN_DONE: return "no more games";
-    case PDN_ENOMEM: return "out of memory";
-    case PDN_EINVAL: return "invalid argument";
-    case PDN_EIO: return "input/output error";
-    case PDN_ELIMIT: return "input exceeds a limit of the library";
+    case PDN_OK:
+        return "success";
+    case PDN_DONE:
+        return "no more games";
+    case PDN_ENOMEM:
+        return "out of memory";
+    case PDN_EINVAL:
+        return "invalid argument";
+    case PDN_EIO:
+        return "input/output error";
+    case PDN_ELIMIT:
+        return "input exceeds a limit of the library";
     }
     return "unknown status";
 }

@@ -109,7 +109,10 @@ void pdn_reader_free(pdn_reader *r)
     pdn_alloc__put(&a, r, sizeof *r);
 }
 
-uint64_t pdn_reader_offset(const pdn_reader *r) { return r->base + r->pos; }
+uint64_t pdn_reader_offset(const pdn_reader *r)
+{
+    return r->base + r->pos;
+}
 
 /* Moves the unread part to the front of the window, grows it when the
  * unread part fills it, and reads until it is full or the input ends. */

@@ -119,8 +119,7 @@ pdn_status pdn_game_clone(pdn_game **out, const pdn_game *src, const pdn_allocat
          pdn_vec__copy(&g->squares, &src->squares, &a, sizeof(pdn_square)) &&
          pdn_vec__copy(&g->tag_recs, &src->tag_recs, &a, sizeof(pdn_tag_rec)) &&
          pdn_vec__copy(&g->strings, &src->strings, &a, 1) &&
-         pdn_vec__copy(&g->diags, &src->diags, &a, sizeof(pdn_diag)) &&
-         pdn_game__resolve_tags(g);
+         pdn_vec__copy(&g->diags, &src->diags, &a, sizeof(pdn_diag)) && pdn_game__resolve_tags(g);
     if (!ok) {
         pdn_game_free(g);
         return PDN_ENOMEM;
@@ -132,12 +131,30 @@ pdn_status pdn_game_clone(pdn_game **out, const pdn_game *src, const pdn_allocat
     return PDN_OK;
 }
 
-uint64_t pdn_game_index(const pdn_game *game) { return game->index; }
-pdn_str pdn_game_text(const pdn_game *game) { return pdn_str__make(game->text, game->text_len); }
-uint64_t pdn_game_input_offset(const pdn_game *game) { return game->input_offset; }
-pdn_encoding pdn_game_encoding(const pdn_game *game) { return game->encoding; }
-pdn_mode pdn_game_mode(const pdn_game *game) { return game->mode; }
-int pdn_game_type(const pdn_game *game) { return game->gametype; }
+uint64_t pdn_game_index(const pdn_game *game)
+{
+    return game->index;
+}
+pdn_str pdn_game_text(const pdn_game *game)
+{
+    return pdn_str__make(game->text, game->text_len);
+}
+uint64_t pdn_game_input_offset(const pdn_game *game)
+{
+    return game->input_offset;
+}
+pdn_encoding pdn_game_encoding(const pdn_game *game)
+{
+    return game->encoding;
+}
+pdn_mode pdn_game_mode(const pdn_game *game)
+{
+    return game->mode;
+}
+int pdn_game_type(const pdn_game *game)
+{
+    return game->gametype;
+}
 
 void pdn_game_locate(const pdn_game *game, uint32_t offset, uint64_t *line, uint32_t *column)
 {
@@ -210,15 +227,24 @@ pdn_terminator_kind pdn_game_terminator(const pdn_game *game, pdn_str *text)
     return (pdn_terminator_kind)game->term_kind;
 }
 
-const pdn_node *pdn_game_root(const pdn_game *game) { return pdn_game__node(game, PDN_ROOT); }
-const pdn_node *pdn_game_header(const pdn_game *game) { return pdn_game__node(game, PDN_HEADER); }
+const pdn_node *pdn_game_root(const pdn_game *game)
+{
+    return pdn_game__node(game, PDN_ROOT);
+}
+const pdn_node *pdn_game_header(const pdn_game *game)
+{
+    return pdn_game__node(game, PDN_HEADER);
+}
 
 static const pdn_node *link(const pdn_node *n, uint32_t i)
 {
     return i == PDN_NIL ? NULL : pdn_game__node(n->game, i);
 }
 
-pdn_node_kind pdn_node_kind_of(const pdn_node *node) { return (pdn_node_kind)node->kind; }
+pdn_node_kind pdn_node_kind_of(const pdn_node *node)
+{
+    return (pdn_node_kind)node->kind;
+}
 const pdn_node *pdn_node_parent(const pdn_node *node)
 {
     /* Index 0 means "none" for siblings and children, but as a parent it is
@@ -227,11 +253,26 @@ const pdn_node *pdn_node_parent(const pdn_node *node)
         return NULL;
     return pdn_game__node(node->game, node->parent);
 }
-const pdn_node *pdn_node_first_child(const pdn_node *node) { return link(node, node->first); }
-const pdn_node *pdn_node_next(const pdn_node *node) { return link(node, node->next); }
-const pdn_node *pdn_node_prev(const pdn_node *node) { return link(node, node->prev); }
-uint32_t pdn_node_offset(const pdn_node *node) { return node->offset; }
-uint32_t pdn_node_length(const pdn_node *node) { return node->length; }
+const pdn_node *pdn_node_first_child(const pdn_node *node)
+{
+    return link(node, node->first);
+}
+const pdn_node *pdn_node_next(const pdn_node *node)
+{
+    return link(node, node->next);
+}
+const pdn_node *pdn_node_prev(const pdn_node *node)
+{
+    return link(node, node->prev);
+}
+uint32_t pdn_node_offset(const pdn_node *node)
+{
+    return node->offset;
+}
+uint32_t pdn_node_length(const pdn_node *node)
+{
+    return node->length;
+}
 
 pdn_status pdn_node_move(pdn_move *out, const pdn_node *node)
 {
@@ -265,6 +306,15 @@ int pdn_node_setup_is_fen(const pdn_node *node)
     return node->kind == PDN_NODE_SETUP && node->sub == 0;
 }
 
-pdn_comment_kind pdn_node_comment_kind(const pdn_node *node) { return (pdn_comment_kind)node->sub; }
-pdn_attach pdn_node_attach(const pdn_node *node) { return (pdn_attach)node->attach; }
-unsigned pdn_node_nag(const pdn_node *node) { return node->kind == PDN_NODE_NAG ? node->a : 0; }
+pdn_comment_kind pdn_node_comment_kind(const pdn_node *node)
+{
+    return (pdn_comment_kind)node->sub;
+}
+pdn_attach pdn_node_attach(const pdn_node *node)
+{
+    return (pdn_attach)node->attach;
+}
+unsigned pdn_node_nag(const pdn_node *node)
+{
+    return node->kind == PDN_NODE_NAG ? node->a : 0;
+}

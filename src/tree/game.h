@@ -33,16 +33,16 @@ struct pdn_node {
 /* Side record of a move node. */
 typedef struct pdn_move_rec {
     uint32_t number;
-    uint32_t squares;   /* index into game->squares */
-    uint32_t captured;  /* index into game->squares */
-    uint32_t str_off;   /* strength span */
-    uint32_t san_off;   /* SAN span */
+    uint32_t squares;  /* index into game->squares */
+    uint32_t captured; /* index into game->squares */
+    uint32_t str_off;  /* strength span */
+    uint32_t san_off;  /* SAN span */
     uint16_t square_count;
     uint16_t captured_count;
     uint8_t str_len;
     uint8_t san_len;
-    uint8_t kind;       /* pdn_move_kind */
-    uint8_t sep;        /* pdn_separator */
+    uint8_t kind; /* pdn_move_kind */
+    uint8_t sep;  /* pdn_separator */
     uint8_t number_kind;
     uint8_t has_captured;
 } pdn_move_rec;
@@ -58,26 +58,26 @@ typedef struct pdn_tag_rec {
 
 struct pdn_game {
     pdn_alloc alloc;
-    bool owned_text;       /* text is ours (clone, transcoded copy) */
+    bool owned_text; /* text is ours (clone, transcoded copy) */
     const char *text;
     size_t text_len;
-    pdn_vec own_text;      /* char: storage when owned_text */
-    pdn_vec nodes;         /* pdn_node */
-    pdn_vec moves;         /* pdn_move_rec */
-    pdn_vec squares;       /* pdn_square */
-    pdn_vec tag_recs;      /* pdn_tag_rec */
-    pdn_vec tags;          /* pdn_tag, resolved after parsing */
-    pdn_vec strings;       /* char: unescaped tag values */
-    pdn_vec diags;         /* pdn_diag */
+    pdn_vec own_text; /* char: storage when owned_text */
+    pdn_vec nodes;    /* pdn_node */
+    pdn_vec moves;    /* pdn_move_rec */
+    pdn_vec squares;  /* pdn_square */
+    pdn_vec tag_recs; /* pdn_tag_rec */
+    pdn_vec tags;     /* pdn_tag, resolved after parsing */
+    pdn_vec strings;  /* char: unescaped tag values */
+    pdn_vec diags;    /* pdn_diag */
     uint64_t index;
     uint64_t input_offset;
-    uint64_t line0;        /* line of text[0] */
-    uint32_t col0;         /* column of text[0] */
-    bool after_cr;         /* the byte before text[0] was CR */
+    uint64_t line0; /* line of text[0] */
+    uint32_t col0;  /* column of text[0] */
+    bool after_cr;  /* the byte before text[0] was CR */
     pdn_encoding encoding;
     pdn_mode mode;
     int gametype;
-    uint8_t term_kind;     /* pdn_terminator_kind */
+    uint8_t term_kind; /* pdn_terminator_kind */
     uint32_t term_off, term_len;
 };
 

@@ -17,17 +17,23 @@
 typedef struct writer {
     pdn_out out;
     unsigned width;
-    unsigned col;        /* column of the next byte on the current line */
-    bool need_space;     /* a token was written on this line */
-    bool force_newline;  /* last token was a '%' comment */
-    unsigned opens;      /* '(' waiting to be written with the next token */
-    unsigned closes;     /* ')' that will follow the token being written */
+    unsigned col;             /* column of the next byte on the current line */
+    bool need_space;          /* a token was written on this line */
+    bool force_newline;       /* last token was a '%' comment */
+    unsigned opens;           /* '(' waiting to be written with the next token */
+    unsigned closes;          /* ')' that will follow the token being written */
     const pdn_node *numbered; /* move whose number was written before its comments */
     char cap_sep;
 } writer;
 
-static void raw(writer *w, const char *s, size_t n) { pdn_out__write(&w->out, s, n); }
-static void raws(writer *w, const char *s) { raw(w, s, strlen(s)); }
+static void raw(writer *w, const char *s, size_t n)
+{
+    pdn_out__write(&w->out, s, n);
+}
+static void raws(writer *w, const char *s)
+{
+    raw(w, s, strlen(s));
+}
 
 static void newline(writer *w)
 {
@@ -79,7 +85,10 @@ static void token3(writer *w, const char *a, size_t na, const char *b, size_t nb
     w->need_space = true;
 }
 
-static void token(writer *w, const char *s, size_t n) { token3(w, s, n, "", 0, "", 0); }
+static void token(writer *w, const char *s, size_t n)
+{
+    token3(w, s, n, "", 0, "", 0);
+}
 
 /* How many ')' directly follow a node: one for each variation it ends. */
 static unsigned closes_after(const pdn_node *n)
@@ -144,9 +153,9 @@ static void write_move(writer *w, const pdn_node *node)
     case PDN_MOVE_SQUARES:
         for (size_t i = 0; i < m.square_count && n < sizeof buf - 16; i++) {
             if (i) {
-                char sep = m.separator == PDN_SEP_MOVE      ? '-'
-                           : m.separator == PDN_SEP_NONE    ? 0
-                                                            : w->cap_sep;
+                char sep = m.separator == PDN_SEP_MOVE   ? '-'
+                           : m.separator == PDN_SEP_NONE ? 0
+                                                         : w->cap_sep;
                 if (sep)
                     buf[n++] = sep;
             }

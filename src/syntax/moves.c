@@ -1,0 +1,603 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * moves.c - moves in every form the reader meets: draughts squares with
+ * their separators (and the fast loop for runs of plain moves), chess SAN,
+ * unknown moves "- -", strengths, the forced-move mark, PDN 3.1 captured
+ * lists, NAGs.
+ */
+#include "syntax/parser.h"
+
+/* Square : ALPHASQUARE | NUMSQUARE.  Files a-p and ranks 1-16 cover every
+ * board the GameType tag can describe up to 16x16. */
+static const char *scan_square(const char *p, const char *e, square_scan *out)
+{
+    out->zero = out->upper = false;
+    if (p >= e)
+        return NULL;
+    unsigned char c = (unsigned char)*p;
+    if (IS(c, C_DIGIT)) {
+        unsigned v = c - '0';
+        const char *q = p + 1;
+        if (q < e && IS(*q, C_DIGIT)) {
+            v = v * 10 + (unsigned)(*q - '0');
+            q++;
+            if (c == '0')
+                out->zero = true;
+        }
+        if ((q < e && IS(*q, C_DIGIT)) || v == 0)
+            return NULL;
+        out->sq = (pdn_square)v;
+        return q;
+    }
+    if ((c >= 'a' && c <= 'p') || (c >= 'A' && c <= 'P')) {
+        unsigned file = (unsigned)((c | 0x20) - 'a');
+        const char *q = p + 1;
+        if (q >= e || !IS(*q, C_DIGIT) || *q == '0')
+            return NULL;
+        unsigned rank = (unsigned)(*q++ - '0');
+        if (q < e && IS(*q, C_DIGIT)) {
+            rank = rank * 10 + (unsigned)(*q++ - '0');
+            if (rank > 16)
+                return NULL;
+        }
+        if (q < e && IS(*q, C_DIGIT))
+            return NULL;
+        out->upper = c < 'a';
+        out->sq = PDN_SQUARE_MAKE_ALPHA(file, rank);
+        return q;
+    }
+    return NULL;
+}
+
+static int sep_of(char c)
+{
+    switch (c) {
+    case '-':
+        return PDN_SEP_MOVE;
+    case 'x':
+    case 'X':
+        return PDN_SEP_CAPTURE;
+    case ':':
+        return PDN_SEP_COLON;
+    default:
+        return -1;
+    }
+}
+
+/* Move : Square (SEP Square)+ | alpha squares without separator | NNNN */
+bool pdn_parse__scan_move(const parser *ps, const char *p, move_scan *m)
+{
+    const char *e = ps->e;
+    square_scan s;
+    m->n = 0;
+    m->sep = PDN_SEP_NONE;
+    m->space = m->zero = m->upper = m->nosep4 = false;
+    /* "3228": four digits standing for two two-digit squares. */
+    if (e - p >= 4 && IS(p[0], C_DIGIT) && IS(p[1], C_DIGIT) && IS(p[2], C_DIGIT) &&
+        IS(p[3], C_DIGIT) && (e - p == 4 || !IS(p[4], C_DIGIT)) && (e - p == 4 || p[4] != '.') &&
+        p[0] != '0' && p[2] != '0') {
+        m->sq[0] = (pdn_square)((p[0] - '0') * 10 + (p[1] - '0'));
+        m->sq[1] = (pdn_square)((p[2] - '0') * 10 + (p[3] - '0'));
+        m->n = 2;
+        m->nosep4 = true;
+        m->end = p + 4;
+        return true;
+    }
+    const char *q = scan_square(p, e, &s);
+    if (!q)
+        return false;
+    m->sq[m->n++] = s.sq;
+    m->zero |= s.zero;
+    m->upper |= s.upper;
+    for (;;) {
+        const char *r = skip_blanks(q, e);
+        bool sp = r != q;
+        int sep = r < e ? sep_of(*r) : -1;
+        if (sep >= 0 && m->n < MAX_PATH) {
+            if (m->n > 1 && (sep == PDN_SEP_MOVE) != (m->sep == PDN_SEP_MOVE))
+                break; /* "32x23 - -": what follows is not part of this move */
+            const char *t = skip_blanks(r + 1, e);
+            sp |= t != r + 1;
+            const char *u = scan_square(t, e, &s);
+            if (!u)
+                break;
+            m->sep = sep;
+            m->sq[m->n++] = s.sq;
+            m->zero |= s.zero;
+            m->upper |= s.upper;
+            m->space |= sp;
+            q = u;
+            continue;
+        }
+        /* a3b4: algebraic squares written without separator. */
+        if (!sp && PDN_SQUARE_IS_ALPHA(m->sq[m->n - 1]) && m->sep == PDN_SEP_NONE &&
+            m->n < MAX_PATH) {
+            const char *u = scan_square(q, e, &s);
+            if (u && PDN_SQUARE_IS_ALPHA(s.sq)) {
+                m->sq[m->n++] = s.sq;
+                m->upper |= s.upper;
+                q = u;
+                continue;
+            }
+        }
+        break;
+    }
+    m->end = q;
+    return m->n >= 2;
+}
+
+/* Length of a SAN move at p (without '!?' marks), or 0.  Castling with
+ * zeros and the null moves "--" and "Z0" are accepted for reading. */
+size_t pdn_parse__scan_san(const char *p, const char *e)
+{
+    const char *q = p;
+    size_t avail = (size_t)(e - p);
+    if (avail >= 5 && (memcmp(p, "O-O-O", 5) == 0 || memcmp(p, "0-0-0", 5) == 0))
+        q = p + 5;
+    else if (avail >= 3 && (memcmp(p, "O-O", 3) == 0 || memcmp(p, "0-0", 3) == 0))
+        q = p + 3;
+    else if (avail >= 2 && (memcmp(p, "--", 2) == 0 || memcmp(p, "Z0", 2) == 0))
+        q = p + 2;
+    else if (avail >= 4 && strchr("PNBRQ", *p) && *p && p[1] == '@' && p[2] >= 'a' && p[2] <= 'h' &&
+             p[3] >= '1' && p[3] <= '8')
+        q = p + 4; /* a drop of chess variants: N@f3 */
+    else if (strchr("KQRBN", *p) && *p) {
+        /* piece: [a-h]? [1-8]? x? [a-h][1-8] */
+        const char *r = p + 1;
+        char buf[8];
+        size_t n = 0;
+        while (r < e && n < sizeof buf &&
+               ((*r >= 'a' && *r <= 'h') || (*r >= '1' && *r <= '8') || *r == 'x'))
+            buf[n++] = *r++;
+        if (n < 2 || !(buf[n - 2] >= 'a' && buf[n - 2] <= 'h') ||
+            !(buf[n - 1] >= '1' && buf[n - 1] <= '8'))
+            return 0;
+        size_t k = 0, m = n - 2;
+        if (k < m && buf[k] >= 'a' && buf[k] <= 'h')
+            k++;
+        if (k < m && buf[k] >= '1' && buf[k] <= '8')
+            k++;
+        if (k < m && buf[k] == 'x')
+            k++;
+        if (k != m)
+            return 0;
+        q = r;
+    } else if (*p >= 'a' && *p <= 'h') {
+        const char *r = p + 1;
+        if (e - r >= 3 && *r == 'x' && r[1] >= 'a' && r[1] <= 'h' && r[2] >= '1' && r[2] <= '8')
+            r += 3;
+        else if (r < e && *r >= '1' && *r <= '8')
+            r += 1;
+        else
+            return 0;
+        if (r < e && IS(*r, C_DIGIT))
+            return 0;
+        const char *t = r < e && *r == '=' ? r + 1 : r;
+        if (t < e && strchr("QRBN", *t) && *t)
+            r = t + 1;
+        q = r;
+    } else {
+        return 0;
+    }
+    while (q < e && (*q == '+' || *q == '#'))
+        q++;
+    return (size_t)(q - p);
+}
+
+static size_t scan_strength(const char *q, const char *e)
+{
+    const char *r = q;
+    if (r < e && *r == '(') {
+        r++;
+        const char *t = r;
+        while (r < e && (*r == '!' || *r == '?'))
+            r++;
+        if (r == t || r >= e || *r != ')')
+            return 0;
+        return (size_t)(r + 1 - q);
+    }
+    while (r < e && (*r == '!' || *r == '?'))
+        r++;
+    return (size_t)(r - q);
+}
+
+static uint32_t add_move(parser *ps, const char *at, size_t len, pdn_move_rec *rec)
+{
+    struct pdn_game *g = ps->g;
+    if (!pdn_vec__reserve(&g->moves, &g->alloc, sizeof *rec, 1)) {
+        ps->nomem = true;
+        return PDN_NIL;
+    }
+    if (ps->pending) {
+        rec->number = ps->pending_num;
+        rec->number_kind = ps->pending_kind;
+        ps->pending = false;
+    }
+    uint32_t i = pdn_parse__add_node(ps, ps->cont, PDN_NODE_MOVE, at, len);
+    if (i == PDN_NIL)
+        return i;
+    pdn_game__node(g, i)->a = (uint32_t)g->moves.len;
+    ((pdn_move_rec *)g->moves.data)[g->moves.len++] = *rec;
+    ps->last_move = ps->last_item = i;
+    return i;
+}
+
+static pdn_move_rec *move_rec(parser *ps, uint32_t node)
+{
+    return (pdn_move_rec *)ps->g->moves.data + pdn_game__node(ps->g, node)->a;
+}
+
+void pdn_parse__add_nag(parser *ps, const char *at, size_t len, unsigned value)
+{
+    uint32_t i = pdn_parse__add_node(ps, ps->cont, PDN_NODE_NAG, at, len);
+    if (i == PDN_NIL)
+        return;
+    struct pdn_node *n = pdn_game__node(ps->g, i);
+    n->a = value;
+    n->attach = ps->pending                ? PDN_ATTACH_BEFORE
+                : ps->last_move == PDN_NIL ? PDN_ATTACH_START
+                                           : PDN_ATTACH_AFTER;
+    ps->last_item = i;
+}
+
+/* What follows a move: strength, forced-move mark, glued text. */
+static void move_suffix(parser *ps, uint32_t node, const char *q)
+{
+    const char *e = ps->e;
+    size_t sl = scan_strength(q, e);
+    if (sl && node != PDN_NIL) {
+        pdn_move_rec *m = move_rec(ps, node);
+        m->str_off = off(ps, q);
+        m->str_len = (uint8_t)(sl > 255 ? 255 : sl);
+        q += sl;
+        pdn_game__node(ps->g, node)->length = off(ps, q) - pdn_game__node(ps->g, node)->offset;
+    }
+    if (q < e && *q == '*') {
+        pdn_parse__diag(ps, PDN_D_STRENGTH_STAR, q, 1, UINT32_MAX);
+        pdn_parse__add_nag(ps, q, 1, 7);
+        q++;
+    }
+    ps->p = q;
+    if (!at_delim(ps, q))
+        pdn_parse__junk(ps, PDN_D_GLUED_TEXT);
+}
+
+void pdn_parse__draughts_move(parser *ps, const move_scan *m)
+{
+    pdn_parse__start_body(ps);
+    const char *at = ps->p;
+    struct pdn_game *g = ps->g;
+    if (!pdn_vec__reserve(&g->squares, &g->alloc, sizeof(pdn_square), m->n)) {
+        ps->nomem = true;
+        return;
+    }
+    pdn_move_rec rec;
+    memset(&rec, 0, sizeof rec);
+    rec.kind = PDN_MOVE_SQUARES;
+    rec.sep = (uint8_t)m->sep;
+    rec.squares = (uint32_t)g->squares.len;
+    rec.square_count = (uint16_t)m->n;
+    memcpy((pdn_square *)g->squares.data + g->squares.len, m->sq, m->n * sizeof(pdn_square));
+    g->squares.len += m->n;
+    size_t len = (size_t)(m->end - at);
+    if (m->space)
+        pdn_parse__diag(ps, PDN_D_MOVE_SPACE, at, len, UINT32_MAX);
+    if (m->zero)
+        pdn_parse__diag(ps, PDN_D_LEADING_ZERO, at, len, UINT32_MAX);
+    if (m->upper)
+        pdn_parse__diag(ps, PDN_D_SQUARE_CASE, at, len, UINT32_MAX);
+    if (m->nosep4)
+        pdn_parse__diag(ps, PDN_D_NO_SEPARATOR, at, len, UINT32_MAX);
+    if (m->sep == PDN_SEP_MOVE && m->n > 2 && ps->cap_sep != '-')
+        pdn_parse__diag(ps, PDN_D_DASH_PATH, at, len, UINT32_MAX);
+    char want = ps->cap_sep ? ps->cap_sep : 'x';
+    if (!ps->said_separator &&
+        ((m->sep == PDN_SEP_CAPTURE && want != 'x') || (m->sep == PDN_SEP_COLON && want != ':'))) {
+        ps->said_separator = true;
+        pdn_parse__diag(ps, PDN_D_CAPTURE_SEPARATOR, at, len, UINT32_MAX);
+    }
+    if (ps->notation && !ps->said_notation) {
+        bool alpha = PDN_SQUARE_IS_ALPHA(m->sq[0]);
+        if (alpha != (ps->notation == 'A')) {
+            ps->said_notation = true;
+            pdn_parse__diag(ps, PDN_D_NOTATION_MISMATCH, at, len, UINT32_MAX);
+        }
+    }
+    const char *q = m->end;
+    /* PDN 3.1 proposal: "47x36 <42,29,14,31>" lists the captured squares. */
+    const char *r = skip_blanks(q, ps->e);
+    if (r < ps->e && *r == '<') {
+        pdn_square cap[MAX_PATH];
+        size_t nc = 0;
+        const char *t = skip_blanks(r + 1, ps->e);
+        square_scan s;
+        bool ok = false;
+        while (nc < MAX_PATH) {
+            const char *u = scan_square(t, ps->e, &s);
+            if (!u)
+                break;
+            cap[nc++] = s.sq;
+            t = skip_blanks(u, ps->e);
+            if (t < ps->e && *t == ',') {
+                t = skip_blanks(t + 1, ps->e);
+                continue;
+            }
+            ok = t < ps->e && *t == '>';
+            break;
+        }
+        if (ok && pdn_vec__reserve(&g->squares, &g->alloc, sizeof(pdn_square), nc)) {
+            rec.has_captured = 1;
+            rec.captured = (uint32_t)g->squares.len;
+            rec.captured_count = (uint16_t)nc;
+            memcpy((pdn_square *)g->squares.data + g->squares.len, cap, nc * sizeof(pdn_square));
+            g->squares.len += nc;
+            pdn_parse__diag(ps, PDN_D_CAPTURED_LIST, r, (size_t)(t + 1 - r), UINT32_MAX);
+            q = t + 1;
+        }
+    }
+    uint32_t node = add_move(ps, at, (size_t)(q - at), &rec);
+    move_suffix(ps, node, q);
+}
+
+/* The bulk of every file, in one tight loop: runs of white space, move
+ * numbers ("12." and "12...") and plain moves ("32-28", "26x17x8", "c3:e5")
+ * followed by white space.  State lives in locals for the whole run; the
+ * run stops at the first token that needs anything else (a result, a
+ * strength, a leading zero, a separator the GameType does not use, full
+ * arrays) and leaves it to the general parser, which reports what it finds.
+ * Valid only in the body of a draughts game. */
+void pdn_parse__fast_run(parser *ps)
+{
+    struct pdn_game *g = ps->g;
+    const char *p = ps->p, *e = ps->e, *s = ps->s;
+    struct pdn_node *nodes = g->nodes.data;
+    pdn_move_rec *moves = g->moves.data;
+    pdn_square *squares = g->squares.data;
+    size_t nlen = g->nodes.len, ncap = g->nodes.cap, mlen = g->moves.len, mcap = g->moves.cap;
+    size_t slen = g->squares.len, scap = g->squares.cap;
+    uint32_t cont = ps->cont, last = nodes[cont].last, last_move = ps->last_move;
+    bool pending = ps->pending;
+    uint8_t pending_kind = ps->pending_kind;
+    uint32_t pending_num = ps->pending_num;
+    const char want = ps->cap_sep ? ps->cap_sep : 'x';
+    const int ok_capture = want == ':' ? PDN_SEP_COLON : want == 'x' ? PDN_SEP_CAPTURE : -1;
+    const char notation = ps->notation;
+    bool took_number = false;
+    const char *number_at = NULL;
+
+    for (;;) {
+        while (p < e &&
+               (*p == ' ' || *p == '\n' || *p == '\t' || (*p == '\r' && p + 1 < e && p[1] == '\n')))
+            p++;
+        if (p >= e)
+            break;
+        unsigned char c = (unsigned char)*p;
+        if (nlen == ncap || mlen == mcap || scap - slen < MAX_PATH)
+            break;
+        const char *q = p;
+        bool alpha = c >= 'a' && c <= 'p';
+        if (!alpha) {
+            if (c < '1' || c > '9')
+                break;
+            /* A move number? */
+            const char *t = p;
+            uint32_t num = 0;
+            while (t < e && IS(*t, C_DIGIT) && t - p < 8)
+                num = num * 10 + (uint32_t)(*t++ - '0');
+            if (t < e && *t == '.') {
+                if (pending)
+                    break;
+                const char *u = t + 1;
+                uint8_t kind = PDN_NUMBER_WHITE;
+                if (e - u >= 2 && u[0] == '.' && u[1] == '.') {
+                    kind = PDN_NUMBER_BLACK;
+                    u += 2;
+                }
+                if (u < e && *u == '.')
+                    break;
+                if (u < e && !IS(*u, C_SPACE) && !IS(*u, C_DIGIT))
+                    break;
+                if (kind == PDN_NUMBER_WHITE && u < e && IS(*u, C_SPACE)) {
+                    /* "1. ..." is the general parser's business. */
+                    const char *v = u;
+                    while (v < e && (*v == ' ' || *v == '\t'))
+                        v++;
+                    if (v < e && *v == '.')
+                        break;
+                }
+                pending = true;
+                pending_kind = kind;
+                pending_num = num;
+                took_number = true;
+                number_at = p;
+                ps->pending_node = nlen;
+                ps->pending_off = (uint32_t)(p - s);
+                ps->pending_len = (uint32_t)(u - p);
+                p = u;
+                continue;
+            }
+        }
+        /* A move: squares of one kind joined by one separator. */
+        pdn_square *sq = squares + slen;
+        size_t n = 0;
+        int sep = -1;
+        for (;;) {
+            if (q >= e)
+                goto out;
+            if (!alpha) {
+                if (*q < '1' || *q > '9')
+                    goto out;
+                unsigned v = (unsigned)(*q++ - '0');
+                if (q < e && IS(*q, C_DIGIT))
+                    v = v * 10 + (unsigned)(*q++ - '0');
+                sq[n++] = (pdn_square)v;
+            } else {
+                if (*q < 'a' || *q > 'p' || e - q < 2 || q[1] < '1' || q[1] > '9')
+                    goto out;
+                unsigned file = (unsigned)(*q - 'a'), rank = (unsigned)(q[1] - '0');
+                q += 2;
+                if (q < e && IS(*q, C_DIGIT)) {
+                    rank = rank * 10 + (unsigned)(*q++ - '0');
+                    if (rank > 16)
+                        goto out;
+                }
+                sq[n++] = PDN_SQUARE_MAKE_ALPHA(file, rank);
+            }
+            if (q >= e)
+                break;
+            int sp = *q == '-'   ? PDN_SEP_MOVE
+                     : *q == 'x' ? PDN_SEP_CAPTURE
+                     : *q == ':' ? PDN_SEP_COLON
+                                 : -1;
+            if (sp < 0)
+                break;
+            if ((sep >= 0 && sp != sep) || n == MAX_PATH)
+                goto out;
+            sep = sp;
+            q++;
+        }
+        if (n < 2 || (q < e && !IS(*q, C_SPACE)) || *q == '\0')
+            break;
+        if (sep == PDN_SEP_MOVE ? n > 2 && want != '-' : sep != ok_capture)
+            break;
+        if (notation && alpha != (notation == 'A'))
+            break;
+        /* "1-1" is a result, not a move. */
+        if (!alpha && n == 2 && q - p == 3 && p[0] == '1' && p[2] == '1')
+            break;
+        pdn_move_rec *m = moves + mlen;
+        m->number = pending ? pending_num : 0;
+        m->squares = (uint32_t)slen;
+        m->captured = 0;
+        m->str_off = 0;
+        m->san_off = 0;
+        m->square_count = (uint16_t)n;
+        m->captured_count = 0;
+        m->str_len = 0;
+        m->san_len = 0;
+        m->kind = PDN_MOVE_SQUARES;
+        m->sep = (uint8_t)sep;
+        m->number_kind = pending ? pending_kind : PDN_NUMBER_NONE;
+        m->has_captured = 0;
+        pending = false;
+        slen += n;
+        uint32_t i = (uint32_t)nlen++;
+        struct pdn_node *nd = nodes + i;
+        nd->game = g;
+        nd->kind = PDN_NODE_MOVE;
+        nd->sub = nd->attach = nd->pad = 0;
+        nd->parent = cont;
+        nd->next = nd->first = nd->last = nd->b = 0;
+        nd->prev = last;
+        nd->offset = (uint32_t)(p - s);
+        nd->length = (uint32_t)(q - p);
+        nd->a = (uint32_t)mlen++;
+        if (last != PDN_NIL)
+            nodes[last].next = i;
+        else
+            nodes[cont].first = i;
+        last = last_move = i;
+        p = q;
+    }
+out:
+    (void)number_at;
+    g->nodes.len = nlen;
+    g->moves.len = mlen;
+    g->squares.len = slen;
+    nodes[cont].last = last;
+    if (last_move != ps->last_move)
+        ps->last_move = ps->last_item = last_move;
+    ps->pending = pending;
+    if (took_number) {
+        ps->pending_kind = pending_kind;
+        ps->pending_num = pending_num;
+        ps->pending_ellipsis = false;
+    }
+    ps->p = p;
+}
+
+void pdn_parse__san_move(parser *ps, size_t len)
+{
+    pdn_parse__start_body(ps);
+    const char *at = ps->p;
+    pdn_move_rec rec;
+    memset(&rec, 0, sizeof rec);
+    rec.kind = PDN_MOVE_SAN;
+    rec.san_off = off(ps, at);
+    rec.san_len = (uint8_t)len;
+    uint32_t node = add_move(ps, at, len, &rec);
+    move_suffix(ps, node, at + len);
+}
+
+/* Turns the game into a chess game when the tag did not say what it is. */
+static bool chess_allowed(parser *ps, const char *at, size_t len)
+{
+    if (ps->chess)
+        return true;
+    if (ps->g->gametype != -1 || ps->default_gametype != -1)
+        return false;
+    ps->chess = true;
+    ps->g->gametype = 0;
+    pdn_parse__diag(ps, PDN_D_CHESS_INFERRED, at, len, UINT32_MAX);
+    return true;
+}
+
+void pdn_parse__letters(parser *ps)
+{
+    const char *p = ps->p, *e = ps->e;
+    move_scan m;
+    if (!ps->chess && pdn_parse__scan_move(ps, p, &m)) {
+        pdn_parse__draughts_move(ps, &m);
+        return;
+    }
+    size_t n = pdn_parse__scan_san(p, e);
+    /* SAN followed by more letters is not a move: "Nf3xp5+". */
+    if (n && !at_delim(ps, p + n + scan_strength(p + n, e)))
+        n = 0;
+    if (n && chess_allowed(ps, p, n)) {
+        pdn_parse__san_move(ps, n);
+        return;
+    }
+    pdn_parse__junk(ps, PDN_D_JUNK);
+}
+
+/* "- -": a move that was not recorded.  "--" is also chess's null move. */
+bool pdn_parse__dash(parser *ps)
+{
+    const char *p = ps->p, *e = ps->e;
+    if (ps->chess) {
+        size_t n = pdn_parse__scan_san(p, e);
+        if (n) {
+            pdn_parse__san_move(ps, n);
+            return true;
+        }
+    }
+    const char *q = skip_blanks(p + 1, e);
+    if (q < e && *q == '-' && at_delim(ps, q + 1)) {
+        pdn_parse__start_body(ps);
+        pdn_parse__diag(ps, PDN_D_UNKNOWN_MOVE, p, (size_t)(q + 1 - p), UINT32_MAX);
+        pdn_move_rec rec;
+        memset(&rec, 0, sizeof rec);
+        rec.kind = PDN_MOVE_UNKNOWN;
+        uint32_t node = add_move(ps, p, (size_t)(q + 1 - p), &rec);
+        move_suffix(ps, node, q + 1);
+        return true;
+    }
+    return false;
+}
+
+/* "32-28 !": a strength written apart from its move. */
+bool pdn_parse__spaced_strength(parser *ps)
+{
+    size_t n = scan_strength(ps->p, ps->e);
+    if (!n || ps->last_item == PDN_NIL || ps->last_item != ps->last_move)
+        return false;
+    pdn_move_rec *m = move_rec(ps, ps->last_move);
+    if (m->str_len || !at_delim(ps, ps->p + n))
+        return false;
+    pdn_parse__diag(ps, PDN_D_STRENGTH_SPACE, ps->p, n, UINT32_MAX);
+    m->str_off = off(ps, ps->p);
+    m->str_len = (uint8_t)(n > 255 ? 255 : n);
+    ps->p += n;
+    return true;
+}

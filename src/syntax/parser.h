@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * parser.h - the state of the game parser and what its three files share:
+ * parse.c (the game: header, movetext structure, terminators), tags.c (tag
+ * pairs) and moves.c (moves, move marks, NAGs).  Private to src/syntax.
+ */
+#ifndef PDN_SYNTAX_PARSER_H
+#define PDN_SYNTAX_PARSER_H
+
+#include "syntax/parse.h"
+
+#include <string.h>
+
+typedef struct parser {
+    struct pdn_game *g;
+    const char *s, *p, *e; /* text, cursor, end */
+    bool nomem;
+    bool next_is_header;
+    uint32_t cont;      /* container receiving new items */
+    uint32_t last_move; /* last move of the current sequence, or NIL */
+    uint32_t last_item; /* last item of the current sequence, or NIL */
+    uint32_t depth;
+    bool in_body; /* movetext has started */
+    bool tags_checked;
+    bool pending;          /* a move number waits for its move */
+    bool pending_ellipsis; /* "..." written: grammar 4.4 counts that as the move */
+    size_t pending_node;   /* first node created while the number waited */
+    uint8_t pending_kind;
+    uint32_t pending_num, pending_off, pending_len;
+    bool chess;
+    int default_gametype;
+    char cap_sep;                            /* GameType's capture separator */
+    char notation;                           /* 'N', 'A' or 0 when unknown */
+    uint32_t odd_result_off, odd_result_len; /* non-standard Result tag value */
+    bool odd_result_in_strings;
+    const char *last_tag_end;
+    uint32_t tag_mark;                  /* last header item before the latest tag, or NIL */
+    uint64_t tag_bloom;                 /* one bit per (length, first letter) of the tags seen */
+    bool said_notation, said_separator; /* reported once a game: they repeat */
+} parser;
+
+/* ---- character classes ----------------------------------------------------- */
+
+enum { C_SPACE = 1, C_DIGIT = 2, C_LOWER = 4, C_UPPER = 8, C_DELIM = 16 };
+
+/* Classes of bytes, indexed by byte value (parse.c). */
+extern const unsigned char pdn_parse__cls[256];
+
+#define IS(c, k) ((pdn_parse__cls[(unsigned char)(c)] & (k)) != 0)
+
+#define MAX_PATH 64 /* squares in one move; a capture of 20 pieces needs 21 */
+
+static inline uint32_t off(const parser *ps, const char *q)
+{
+    return (uint32_t)(q - ps->s);
+}
+
+static inline const char *skip_blanks(const char *p, const char *e)
+{
+    while (p < e && (*p == ' ' || *p == '\t'))
+        p++;
+    return p;
+}
+
+static inline const char *line_end(const char *p, const char *e)
+{
+    while (p < e && *p != '\n' && *p != '\r')
+        p++;
+    return p;
+}
+
+static inline bool at_delim(const parser *ps, const char *q)
+{
+    return q >= ps->e || IS(*q, C_DELIM);
+}
+
+/* Length of one UTF-8 character starting at q (1 for a stray byte). */
+static inline size_t char_len(const char *q, const char *e)
+{
+    unsigned char c = (unsigned char)*q;
+    size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+    return (size_t)(e - q) < n ? (size_t)(e - q) : n;
+}
+
+typedef struct square_scan {
+    pdn_square sq;
+    bool zero; /* leading zero */
+    bool upper;
+} square_scan;
+
+typedef struct move_scan {
+    pdn_square sq[MAX_PATH];
+    size_t n;
+    int sep;
+    bool space, zero, upper, nosep4;
+    const char *end;
+} move_scan;
+
+/* ---- shared steps ------------------------------------------------------------ */
+
+/* parse.c: diagnostics, tree building, recovery */
+void pdn_parse__diag(parser *ps, pdn_diag_code code, const char *at, size_t len, uint32_t related);
+uint32_t pdn_parse__add_node(parser *ps, uint32_t parent, pdn_node_kind kind, const char *at,
+                             size_t len);
+uint32_t pdn_parse__add_comment(parser *ps, pdn_comment_kind kind, const char *at, size_t len,
+                                const char *text, size_t text_len);
+/* Unreadable text up to the next delimiter becomes a junk comment. */
+void pdn_parse__junk(parser *ps, pdn_diag_code code);
+/* A move number that got no move is reported and dropped. */
+void pdn_parse__use_pending(parser *ps);
+/* The first movetext token: ends the header, checks the tag values. */
+void pdn_parse__start_body(parser *ps);
+
+/* moves.c */
+bool pdn_parse__scan_move(const parser *ps, const char *p, move_scan *m);
+void pdn_parse__draughts_move(parser *ps, const move_scan *m);
+size_t pdn_parse__scan_san(const char *p, const char *e);
+void pdn_parse__san_move(parser *ps, size_t len);
+void pdn_parse__fast_run(parser *ps);
+void pdn_parse__letters(parser *ps);
+bool pdn_parse__dash(parser *ps);
+bool pdn_parse__spaced_strength(parser *ps);
+void pdn_parse__add_nag(parser *ps, const char *at, size_t len, unsigned value);
+
+/* tags.c */
+void pdn_parse__tag(parser *ps);
+const pdn_tag_rec *pdn_parse__find_tag(const parser *ps, const char *name, size_t len);
+
+#endif

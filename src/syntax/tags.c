@@ -1,0 +1,233 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tags.c - the tag pairs of a game header: [Name "value"] with the liberal
+ * extras (localised names, escapes, unescaped quotes, values over lines),
+ * duplicate detection, and what the movetext needs from GameType and Result.
+ */
+#include "syntax/parser.h"
+
+static bool same_name(const parser *ps, const pdn_tag_rec *t, const char *name, size_t len)
+{
+    return t->name_len == len && memcmp(ps->s + t->name_off, name, len) == 0;
+}
+
+const pdn_tag_rec *pdn_parse__find_tag(const parser *ps, const char *name, size_t len)
+{
+    const pdn_tag_rec *t = ps->g->tag_recs.data;
+    for (size_t i = 0; i < ps->g->tag_recs.len; i++)
+        if (same_name(ps, &t[i], name, len))
+            return &t[i];
+    return NULL;
+}
+
+static bool is_standard_result(const char *v, size_t n)
+{
+    static const char *const r[] = {"1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*"};
+    for (size_t i = 0; i < sizeof r / sizeof r[0]; i++)
+        if (strlen(r[i]) == n && memcmp(r[i], v, n) == 0)
+            return true;
+    return false;
+}
+
+/* Remembers what the movetext parser needs from a tag right away. */
+static void note_tag(parser *ps, const pdn_tag_rec *t)
+{
+    const char *name = ps->s + t->name_off;
+    const char *v =
+        (t->value_in_strings ? (const char *)ps->g->strings.data : ps->s) + t->value_off;
+    if (t->name_len == 8 && memcmp(name, "GameType", 8) == 0) {
+        pdn_gametype gt;
+        pdn_diag_code c = pdn_parse_gametype(&gt, v, t->value_len, NULL);
+        if (c == PDN_D_NONE || c == PDN_D_ODD_GAMETYPE) {
+            ps->g->gametype = gt.type;
+            ps->chess = gt.type == 0;
+            ps->cap_sep = pdn_gametype_capture_separator(gt.type);
+            ps->notation =
+                gt.width > 0 && (gt.notation == 'N' || gt.notation == 'A') ? gt.notation : 0;
+        }
+    } else if (t->name_len == 6 && memcmp(name, "Result", 6) == 0) {
+        size_t n = t->value_len;
+        while (n && (v[n - 1] == ' '))
+            n--;
+        if (n && !is_standard_result(v, n) && !(n == 1 && *v == '?')) {
+            ps->odd_result_off = t->value_off;
+            ps->odd_result_len = (uint32_t)n;
+            ps->odd_result_in_strings = t->value_in_strings;
+        }
+    }
+}
+
+static bool push_string(parser *ps, const char *p, size_t n)
+{
+    struct pdn_game *g = ps->g;
+    if (n == 0)
+        return true;
+    if (!pdn_vec__reserve(&g->strings, &g->alloc, 1, n)) {
+        ps->nomem = true;
+        return false;
+    }
+    memcpy((char *)g->strings.data + g->strings.len, p, n);
+    g->strings.len += n;
+    return true;
+}
+
+/* Scans a quoted value starting after the opening quote.  Sets *vend to the
+ * closing quote (or where the value was cut off) and returns the cursor after
+ * it.  Unescapes into game->strings when needed. */
+static const char *tag_value(parser *ps, const char *p, pdn_tag_rec *t, const char **vend)
+{
+    const char *e = ps->e, *start = p;
+    /* Usually: no escape, no line break, and ']' right after the quote. */
+    const char *close = memchr(p, '"', (size_t)(e - p));
+    if (close && close + 1 < e && close[1] == ']' && !memchr(p, '\\', (size_t)(close - p)) &&
+        !memchr(p, '\n', (size_t)(close - p)) && !memchr(p, '\r', (size_t)(close - p))) {
+        *vend = close;
+        t->value_off = off(ps, start);
+        t->value_len = (uint32_t)(close - start);
+        return close + 1;
+    }
+    bool escaped = false;
+    size_t sbase = ps->g->strings.len;
+    const char *copied = start; /* text before this is already in strings */
+    while (p < e) {
+        char c = *p;
+        if (c == '\\' && p + 1 < e && (p[1] == '"' || p[1] == '\\')) {
+            if (p[1] == '\\')
+                pdn_parse__diag(ps, PDN_D_TAG_ESCAPE, p, 2, UINT32_MAX);
+            if (!push_string(ps, copied, (size_t)(p - copied)) || !push_string(ps, p + 1, 1))
+                return e;
+            escaped = true;
+            p += 2;
+            copied = p;
+            continue;
+        }
+        if (c == '"') {
+            const char *q = skip_blanks(p + 1, e);
+            if (q < e && *q == ']')
+                break;
+            /* An unescaped quote inside the value: the value ends at the
+             * last quote of the line that is followed by ']'. */
+            const char *le = line_end(p + 1, e), *r = NULL;
+            for (const char *k = p + 1; k < le; k++)
+                if (*k == '"' && skip_blanks(k + 1, le) < le && *skip_blanks(k + 1, le) == ']')
+                    r = k;
+            if (!r)
+                break;
+            pdn_parse__diag(ps, PDN_D_TAG_QUOTE, p, 1, UINT32_MAX);
+            p++;
+            continue;
+        }
+        if (c == '\n' || c == '\r') {
+            /* A value may span lines, unless the next line starts a tag. */
+            const char *q = p + 1;
+            if (c == '\r' && q < e && *q == '\n')
+                q++;
+            q = skip_blanks(q, e);
+            if (q >= e || *q == '[') {
+                pdn_parse__diag(ps, PDN_D_UNCLOSED_STRING, p, 1, off(ps, start - 1));
+                break;
+            }
+        }
+        p++;
+    }
+    if (p >= e)
+        pdn_parse__diag(ps, PDN_D_UNCLOSED_STRING, p, 0, off(ps, start - 1));
+    *vend = p;
+    if (escaped) {
+        if (!push_string(ps, copied, (size_t)(p - copied)))
+            return e;
+        t->value_in_strings = true;
+        t->value_off = (uint32_t)sbase;
+        t->value_len = (uint32_t)(ps->g->strings.len - sbase);
+    } else {
+        t->value_off = off(ps, start);
+        t->value_len = (uint32_t)(p - start);
+    }
+    return p < e && *p == '"' ? p + 1 : p;
+}
+
+/* PdnTag : '[' IDENTIFIER STRING ']' */
+void pdn_parse__tag(parser *ps)
+{
+    const char *open = ps->p, *e = ps->e;
+    const char *p = skip_blanks(open + 1, e);
+    const char *name = p;
+    while (p < e && (IS(*p, C_DIGIT | C_LOWER | C_UPPER) || *p == '_'))
+        p++;
+    size_t name_len = (size_t)(p - name);
+    bool odd_name = false;
+    if (p < e && *p != '"' && *p != ']' && !IS(*p, C_SPACE | C_DELIM)) {
+        /* Localised names with spaces or entities: [Type de jeu "20"]. */
+        const char *le = line_end(p, e), *q = memchr(p, '"', (size_t)(le - p));
+        if (q && !memchr(name, ']', (size_t)(q - name))) {
+            const char *t = q;
+            while (t > name && (t[-1] == ' ' || t[-1] == '\t'))
+                t--;
+            name_len = (size_t)(t - name);
+            odd_name = true;
+            p = q;
+        }
+    } else if (p < e && *p == ' ') {
+        const char *q = skip_blanks(p, e);
+        if (q < e && *q != '"' && *q != ']' && !IS(*q, C_DELIM)) {
+            const char *le = line_end(q, e), *r = memchr(q, '"', (size_t)(le - q));
+            if (r && !memchr(name, ']', (size_t)(r - name))) {
+                const char *t = r;
+                while (t > name && (t[-1] == ' ' || t[-1] == '\t'))
+                    t--;
+                name_len = (size_t)(t - name);
+                odd_name = true;
+                p = r;
+            }
+        }
+    }
+    p = skip_blanks(p, e);
+    if (name_len == 0 || p >= e || *p != '"') {
+        /* Not a tag: keep the bracketed text (to ']' on this line) as junk. */
+        const char *le = line_end(open, e), *q = open + 1;
+        while (q < le && *q != ']')
+            q++;
+        if (q < le)
+            q++;
+        pdn_parse__diag(ps, PDN_D_BAD_TAG, open, (size_t)(q - open), UINT32_MAX);
+        pdn_parse__add_comment(ps, PDN_COMMENT_JUNK, open, (size_t)(q - open), open,
+                               (size_t)(q - open));
+        ps->p = q;
+        return;
+    }
+    if (odd_name)
+        pdn_parse__diag(ps, PDN_D_TAG_NAME_CHARS, name, name_len, UINT32_MAX);
+    else if (!IS(*name, C_UPPER))
+        pdn_parse__diag(ps, PDN_D_TAG_NAME_CASE, name, name_len, UINT32_MAX);
+    pdn_tag_rec t;
+    memset(&t, 0, sizeof t);
+    t.offset = off(ps, open);
+    t.name_off = off(ps, name);
+    t.name_len = (uint32_t)name_len;
+    const char *vend;
+    p = tag_value(ps, p + 1, &t, &vend);
+    p = skip_blanks(p, e);
+    if (p < e && *p == ']') {
+        p++;
+    } else {
+        pdn_parse__diag(ps, PDN_D_UNCLOSED_TAG, p, 1, off(ps, open));
+    }
+    /* Most headers have no duplicate: a bit per name shape rules them out
+     * without comparing names. */
+    uint64_t bit = UINT64_C(1) << ((name_len * 7 + (unsigned char)*name) & 63);
+    const pdn_tag_rec *dup = (ps->tag_bloom & bit) ? pdn_parse__find_tag(ps, name, name_len) : NULL;
+    ps->tag_bloom |= bit;
+    if (dup)
+        pdn_parse__diag(ps, PDN_D_DUPLICATE_TAG, open, (size_t)(p - open), dup->offset);
+    struct pdn_game *g = ps->g;
+    if (!pdn_vec__reserve(&g->tag_recs, &g->alloc, sizeof t, 1)) {
+        ps->nomem = true;
+        return;
+    }
+    pdn_tag_rec *slot = (pdn_tag_rec *)g->tag_recs.data + g->tag_recs.len++;
+    *slot = t;
+    note_tag(ps, slot);
+    ps->tag_mark = pdn_game__node(g, PDN_HEADER)->last;
+    ps->last_tag_end = p;
+    ps->p = p;
+}
