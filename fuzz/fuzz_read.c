@@ -62,6 +62,15 @@ static void membuf_free(membuf *b)
     b->len = b->cap = 0;
 }
 
+/* Raw bytes to stderr (NUL bytes included), under a heading. */
+static void dump(const char *what, const char *p, size_t n)
+{
+    fprintf(stderr, "--- %s:\n", what);
+    fwrite(p, 1, n, stderr);
+    if (n == 0 || p[n - 1] != '\n')
+        fputc('\n', stderr);
+}
+
 static void must(int cond, const char *what)
 {
     if (!cond) {
@@ -301,6 +310,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         again++;
         if (again > games) {
             fprintf(stderr, "fuzz_read: %zu games written, more read back\n", games);
+            dump("canonical PDN written", pdn.data, pdn.len);
             abort();
         }
         check_game(g);
@@ -310,20 +320,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             want_len++;
         want_len++; /* the newline */
         if (one.len != want_len || memcmp(one.data, expected.data + at, want_len) != 0) {
-            fprintf(stderr,
-                    "fuzz_read: round trip differs in game %zu\n"
-                    "--- canonical PDN written:\n%.*s\n--- JSON of the original:\n%.*s"
-                    "--- JSON read back:\n%.*s",
-                    again, (int)pdn.len, pdn.data, (int)want_len, expected.data + at,
-                    (int)one.len, one.data);
+            fprintf(stderr, "fuzz_read: round trip differs in game %zu\n", again);
+            dump("canonical PDN written", pdn.data, pdn.len);
+            dump("JSON of the original", expected.data + at, want_len);
+            dump("JSON read back", one.data, one.len);
             abort();
         }
         at += want_len;
     }
     must(st == PDN_DONE, "round-trip reader ended with an error");
     if (again != games) {
-        fprintf(stderr, "fuzz_read: %zu games written, %zu read back\n--- written:\n%.*s\n",
-                games, again, (int)pdn.len, pdn.data);
+        fprintf(stderr, "fuzz_read: %zu games written, %zu read back\n", games, again);
+        dump("canonical PDN written", pdn.data, pdn.len);
         abort();
     }
     pdn_reader_free(r);

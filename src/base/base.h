@@ -55,6 +55,8 @@ bool pdn_text__decode(pdn_vec *out, const pdn_alloc *a, const char *s, size_t n,
 
 /* Length in UTF-8 of s[0..n) decoded as pdn_text__decode() does. */
 size_t pdn_text__decoded_len(const char *s, size_t n, pdn_encoding enc);
+/* How many bytes of s[0..n) decode to the first `decoded` bytes of UTF-8. */
+size_t pdn_text__raw_len(const char *s, size_t n, size_t decoded, pdn_encoding enc);
 
 static inline pdn_str pdn_str__make(const char *p, size_t n)
 {

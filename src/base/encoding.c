@@ -128,6 +128,25 @@ size_t pdn_text__decoded_len(const char *s, size_t n, pdn_encoding enc)
     return len;
 }
 
+size_t pdn_text__raw_len(const char *s, size_t n, size_t decoded, pdn_encoding enc)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    if (enc == PDN_ENC_UTF8 || enc == PDN_ENC_AUTO)
+        return decoded < n ? decoded : n;
+    const uint16_t *tab = enc == PDN_ENC_CP1251 ? cp1251_high
+                          : enc == PDN_ENC_CP866 ? cp866_high
+                                                 : cp1252_high;
+    size_t i = 0, len = 0;
+    while (i < n) {
+        size_t step = u[i] < 0x80 ? 1 : tab[u[i] - 0x80] < 0x800 ? 2 : 3;
+        if (len + step > decoded)
+            break;
+        len += step;
+        i++;
+    }
+    return i;
+}
+
 bool pdn_text__decode(pdn_vec *out, const pdn_alloc *a, const char *s, size_t n, pdn_encoding enc)
 {
     if (n > SIZE_MAX / 3 || !pdn_vec__reserve(out, a, 1, 3 * n))

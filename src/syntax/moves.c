@@ -123,6 +123,9 @@ bool pdn_parse__scan_move(const parser *ps, const char *p, move_scan *m)
         break;
     }
     m->end = q;
+    /* "1 - 1" reads back as the result 1-1: it cannot be a move. */
+    if (m->n == 2 && m->sq[0] == 1 && m->sq[1] == 1 && m->sep == PDN_SEP_MOVE)
+        return false;
     return m->n >= 2;
 }
 

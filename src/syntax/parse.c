@@ -294,6 +294,12 @@ void pdn_parse__start_body(parser *ps)
 /* WIN1 DRAW1 LOSS1 WIN2 DRAW2 LOSS2 DOUBLEFORFEIT, when not followed by a
  * digit ("1-18" is a move).  Called for every token that starts with a
  * digit, so it decides on the first bytes without comparing strings. */
+/* What may follow a result: "1-18" is a move and "1-1-1" a dash path. */
+static bool result_end(const char *q, const char *e)
+{
+    return q >= e || !(IS(*q, C_DIGIT | C_LOWER | C_UPPER) || *q == '-' || *q == ':' || *q == '/');
+}
+
 static size_t scan_result(const char *p, const char *e)
 {
     size_t avail = (size_t)(e - p);
@@ -303,10 +309,9 @@ static size_t scan_result(const char *p, const char *e)
         char a = p[0], b = p[2];
         bool ok = (a == '1' && (b == '0' || b == '1')) || (a == '0' && b <= '2' && b >= '0') ||
                   (a == '2' && b == '0');
-        return ok && (avail == 3 || !IS(p[3], C_DIGIT)) ? 3 : 0;
+        return ok && result_end(p + 3, e) ? 3 : 0;
     }
-    if (avail >= 7 && p[1] == '/' && memcmp(p, "1/2-1/2", 7) == 0 &&
-        (avail == 7 || !IS(p[7], C_DIGIT)))
+    if (avail >= 7 && p[1] == '/' && memcmp(p, "1/2-1/2", 7) == 0 && result_end(p + 7, e))
         return 7;
     return 0;
 }
@@ -372,7 +377,13 @@ static bool digit_token(parser *ps)
         const char *v = (ps->odd_result_in_strings ? (const char *)ps->g->strings.data : ps->s) +
                         ps->odd_result_off;
         size_t n = ps->odd_result_len;
-        if ((size_t)(e - p) >= n && memcmp(p, v, n) == 0 && at_delim(ps, p + n)) {
+        /* Only at the end of the game ("4-6" is also a move): before the
+         * next game's tags or the end of the input. */
+        const char *t = p + n;
+        while (t < e && IS(*t, C_SPACE))
+            t++;
+        if ((size_t)(e - p) >= n && memcmp(p, v, n) == 0 && at_delim(ps, p + n) &&
+            (t >= e || *t == '[')) {
             pdn_parse__diag(ps, PDN_D_ODD_RESULT_TERMINATOR, p, n, UINT32_MAX);
             terminate(ps, PDN_TERM_RESULT, p, n);
             return true;

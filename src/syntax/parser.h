@@ -79,7 +79,14 @@ static inline size_t char_len(const char *q, const char *e)
 {
     unsigned char c = (unsigned char)*q;
     size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
-    return (size_t)(e - q) < n ? (size_t)(e - q) : n;
+    if ((size_t)(e - q) < n)
+        n = (size_t)(e - q);
+    /* Only real continuation bytes belong to the character: a stray lead
+     * byte must not swallow a '[' or '*' after it. */
+    for (size_t i = 1; i < n; i++)
+        if (((unsigned char)q[i] & 0xC0) != 0x80)
+            return i;
+    return n;
 }
 
 typedef struct square_scan {

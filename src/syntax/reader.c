@@ -253,7 +253,7 @@ static bool needs_decoding(pdn_reader *r, const char *s, size_t n, pdn_encoding 
 
 /* Parses a game again from its text converted to UTF-8, and says so first
  * among its diagnostics. */
-static pdn_status decode_game(pdn_reader *r, const char *start, const pdn_parse_out *po,
+static pdn_status decode_game(pdn_reader *r, const char *start, pdn_parse_out *po,
                               pdn_encoding enc)
 {
     struct pdn_game *g = &r->game;
@@ -265,6 +265,13 @@ static pdn_status decode_game(pdn_reader *r, const char *start, const pdn_parse_
                        r->opts.default_gametype};
     pdn_parse_out po2;
     pdn_parse__game(g, &in, &po2);
+    if (!po2.nomem && po2.end < r->decoded.len && enc != PDN_ENC_UTF8) {
+        /* Decoding can end the game earlier ("\xBD-\xBD" becomes the result
+         * "½-½"): the game is what its decoded text says, and the rest of the
+         * raw bytes is the next game. */
+        po->end = pdn_text__raw_len(start, po->end, po2.end, enc);
+        po->by_header = po2.by_header;
+    }
     /* Point at the first byte that is not UTF-8, where it is in the decoded
      * text. */
     size_t bad = 0;
@@ -341,12 +348,15 @@ pdn_status pdn_reader_next(pdn_reader *r, const pdn_game **out)
         pdn_encoding enc;
         g->encoding = PDN_ENC_UTF8;
         if (high && needs_decoding(r, start, po.end, &enc)) {
+            size_t end = po.end;
             pdn_status st = decode_game(r, start, &po, enc);
-            if (st != PDN_OK) {
+            if (st != PDN_OK || po.end != end) {
                 r->line = line0;
                 r->col = col0;
                 r->after_cr = after_cr;
-                return st;
+                if (st != PDN_OK)
+                    return st;
+                count_lines(r, start, po.end);
             }
         }
         g->index = ++r->index;

@@ -244,18 +244,18 @@ pdn_attach pdn_canon__conflict_attach(const pdn_game *g)
 pdn_str pdn_canon__separator(const pdn_game *g)
 {
     pdn_str value, r;
-    pdn_result kind;
 
     if (pdn_game_type(g) != 0)
         return cstr("*");
     if (!pdn_canon__result(g, &value) || pdn_canon__result_unknown(value))
         return cstr("*");
     /* Only a value the reader takes back as a terminator may end the game:
-     * a classified result, or the very text the game ended with. */
-    kind = pdn_parse_result(value.ptr, value.len);
-    if (kind == PDN_RESULT_WHITE || kind == PDN_RESULT_BLACK || kind == PDN_RESULT_DRAW ||
-        kind == PDN_RESULT_FORFEIT)
-        return value;
+     * one of PGN's results as written (not "1 - 0", and not "0-0", which is
+     * castling in chess), or the very text the game ended with. */
+    static const char *const pgn[] = {"1-0", "0-1", "1/2-1/2"};
+    for (size_t i = 0; i < sizeof pgn / sizeof pgn[0]; i++)
+        if (value.len == strlen(pgn[i]) && memcmp(value.ptr, pgn[i], value.len) == 0)
+            return value;
     if (terminator_result(g, &r) && pdn_canon__same_result(value, r))
         return value;
     return cstr("*");

@@ -115,7 +115,7 @@ static void write_number(writer *w, const pdn_move *m)
 {
     char buf[32];
     size_t n = 0;
-    if (m->number)
+    if (m->number || m->number_kind == PDN_NUMBER_WHITE)
         n = (size_t)sprintf(buf, "%u", (unsigned)m->number);
     n += (size_t)sprintf(buf + n, "%s", m->number_kind == PDN_NUMBER_BLACK ? "..." : ".");
     unsigned keep = w->closes;
@@ -145,7 +145,8 @@ static void write_move(writer *w, const pdn_node *node)
     size_t n = 0, nn = 0;
     /* The number goes with its move: no line break between them. */
     if (m.number_kind != PDN_NUMBER_NONE && w->numbered != node) {
-        if (m.number)
+        /* Black's number 0 is the bare "..." (the number was not written). */
+        if (m.number || m.number_kind == PDN_NUMBER_WHITE)
             nn = (size_t)sprintf(num, "%u", (unsigned)m.number);
         nn += (size_t)sprintf(num + nn, "%s ", m.number_kind == PDN_NUMBER_BLACK ? "..." : ".");
     }
