@@ -459,7 +459,7 @@ void pdn_parse__fast_run(parser *ps)
             sep = sp;
             q++;
         }
-        if (n < 2 || (q < e && !IS(*q, C_SPACE)) || *q == '\0')
+        if (n < 2 || (q < e && !IS(*q, C_SPACE)))
             break;
         if (sep == PDN_SEP_MOVE ? n > 2 && want != '-' : sep != ok_capture)
             break;

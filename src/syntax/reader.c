@@ -148,85 +148,6 @@ static pdn_status refill(pdn_reader *r)
     return PDN_OK;
 }
 
-/* 0x80 in each byte of w that equals the byte repeated in `rep`, exactly
- * (no false positives, unlike the shorter zero-byte test). */
-static inline uint64_t bytes_equal(uint64_t w, uint64_t rep)
-{
-    const uint64_t low7 = UINT64_C(0x7F7F7F7F7F7F7F7F);
-    uint64_t v = w ^ rep;
-    uint64_t t = (v & low7) + low7;
-    return ~(t | v | low7);
-}
-
-/* Sum of the bytes of x when each is 0 or 1. */
-static inline unsigned byte_sum(uint64_t x)
-{
-    return (unsigned)((x * UINT64_C(0x0101010101010101)) >> 56);
-}
-
-/* Advances the line/column count over text that has been consumed.  Runs
- * over every byte of the input, so whole words are counted at once.  A line
- * break is an LF, or a CR not followed by LF (a CR at the very end counts,
- * and an LF right after it at the start of the next text then does not).
- * Only the text after the last break needs a byte loop, for the column. */
-static bool count_lines(pdn_reader *r, const char *s, size_t n)
-{
-    uint64_t high = 0; /* OR of every word: tells whether any byte is >= 0x80 */
-    const unsigned char *u = (const unsigned char *)s;
-    const uint64_t lf = UINT64_C(0x0A0A0A0A0A0A0A0A), crr = UINT64_C(0x0D0D0D0D0D0D0D0D);
-    uint64_t breaks = 0;
-    size_t i = 0, first = 0, lastw = SIZE_MAX; /* the last word holding a break */
-    if (n && r->after_cr && u[0] == '\n')
-        i = first = 1;
-    for (; i + 9 <= n; i += 8) {
-        uint64_t w;
-        memcpy(&w, u + i, 8);
-        high |= w;
-        uint64_t mlf = bytes_equal(w, lf), mcr = bytes_equal(w, crr);
-        if (!(mlf | mcr))
-            continue;
-        lastw = i;
-        if (mcr) {
-            /* Byte k of `next` follows byte k of `w` in either byte order. */
-            uint64_t next;
-            memcpy(&next, u + i + 1, 8);
-            mcr &= ~bytes_equal(next, lf);
-        }
-        breaks += byte_sum((mlf | mcr) >> 7);
-    }
-    for (size_t k = i; k < n; k++)
-        high |= u[k];
-    if (first)
-        high |= u[0];
-    size_t last = SIZE_MAX; /* index of the last break byte */
-    for (; i < n; i++) {
-        if (u[i] == '\n' || u[i] == '\r') {
-            last = i;
-            breaks += u[i] == '\n' || !(i + 1 < n && u[i + 1] == '\n');
-        }
-    }
-    if (last == SIZE_MAX && lastw != SIZE_MAX)
-        for (size_t j = lastw + 8; j-- > lastw;)
-            if (u[j] == '\n' || u[j] == '\r') {
-                last = j;
-                break;
-            }
-    if (last == SIZE_MAX && first)
-        last = 0;
-    bool broke = last != SIZE_MAX;
-    size_t k = broke ? last + 1 : 0;
-    uint32_t col = broke ? 1 : r->col;
-    if (!(high & UINT64_C(0x8080808080808080)))
-        col += (uint32_t)(n - k);
-    else
-        for (; k < n; k++)
-            col += (u[k] & 0xC0) != 0x80;
-    r->line += breaks;
-    r->col = col;
-    r->after_cr = n ? u[n - 1] == '\r' : r->after_cr;
-    return (high & UINT64_C(0x8080808080808080)) != 0;
-}
-
 static bool needs_decoding(pdn_reader *r, const char *s, size_t n, pdn_encoding *enc)
 {
     if (r->sticky != PDN_ENC_AUTO && r->sticky != PDN_ENC_UTF8) {
@@ -333,37 +254,35 @@ pdn_status pdn_reader_next(pdn_reader *r, const pdn_game **out)
             continue;
         }
         if (po.empty) {
-            count_lines(r, start, avail);
             r->pos = r->len;
             return PDN_DONE;
         }
         if (po.end > UINT32_MAX)
             return PDN_ELIMIT;
-        /* Lines are counted first: that pass also tells whether the game is
-         * plain ASCII, which needs no decoding check. */
-        uint64_t line0 = r->line;
-        uint32_t col0 = r->col;
-        bool after_cr = r->after_cr;
-        bool high = count_lines(r, start, po.end);
+        /* The line index also tells whether the game is plain ASCII, which
+         * needs no decoding check. */
+        g->line0 = r->line;
+        g->col0 = r->col;
+        g->after_cr = r->after_cr;
+        bool high;
+        if (!pdn_game__index_lines(g, &high))
+            return PDN_ENOMEM;
         pdn_encoding enc;
         g->encoding = PDN_ENC_UTF8;
         if (high && needs_decoding(r, start, po.end, &enc)) {
-            size_t end = po.end;
             pdn_status st = decode_game(r, start, &po, enc);
-            if (st != PDN_OK || po.end != end) {
-                r->line = line0;
-                r->col = col0;
-                r->after_cr = after_cr;
-                if (st != PDN_OK)
-                    return st;
-                count_lines(r, start, po.end);
-            }
+            if (st != PDN_OK)
+                return st;
+            g->line0 = r->line;
+            g->col0 = r->col;
+            g->after_cr = r->after_cr;
+            if (!pdn_game__index_lines(g, &high))
+                return PDN_ENOMEM;
         }
+        pdn_game__line_after(g, &r->line, &r->col);
+        r->after_cr = g->text_len && g->text[g->text_len - 1] == '\r';
         g->index = ++r->index;
         g->input_offset = r->base + r->pos;
-        g->line0 = line0;
-        g->col0 = col0;
-        g->after_cr = after_cr;
         r->pos += po.end;
         *out = g;
         return PDN_OK;

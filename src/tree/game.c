@@ -17,6 +17,7 @@ void pdn_game__reset(struct pdn_game *g)
 {
     g->nodes.len = g->moves.len = g->squares.len = 0;
     g->tag_recs.len = g->tags.len = g->strings.len = g->diags.len = 0;
+    g->line_starts.len = 0;
     g->own_text.len = 0;
     g->owned_text = false;
     g->text = NULL;
@@ -37,6 +38,7 @@ void pdn_game__release(struct pdn_game *g)
     pdn_vec__free(&g->tags, a, sizeof(pdn_tag));
     pdn_vec__free(&g->strings, a, 1);
     pdn_vec__free(&g->diags, a, sizeof(pdn_diag));
+    pdn_vec__free(&g->line_starts, a, sizeof(uint32_t));
 }
 
 bool pdn_game__resolve_tags(struct pdn_game *g)
@@ -99,6 +101,7 @@ pdn_status pdn_game_clone(pdn_game **out, const pdn_game *src, const pdn_allocat
     g->line0 = src->line0;
     g->col0 = src->col0;
     g->after_cr = src->after_cr;
+    g->ascii = src->ascii;
     g->encoding = src->encoding;
     g->mode = src->mode;
     g->gametype = src->gametype;
@@ -119,7 +122,8 @@ pdn_status pdn_game_clone(pdn_game **out, const pdn_game *src, const pdn_allocat
          pdn_vec__copy(&g->squares, &src->squares, &a, sizeof(pdn_square)) &&
          pdn_vec__copy(&g->tag_recs, &src->tag_recs, &a, sizeof(pdn_tag_rec)) &&
          pdn_vec__copy(&g->strings, &src->strings, &a, 1) &&
-         pdn_vec__copy(&g->diags, &src->diags, &a, sizeof(pdn_diag)) && pdn_game__resolve_tags(g);
+         pdn_vec__copy(&g->diags, &src->diags, &a, sizeof(pdn_diag)) &&
+         pdn_vec__copy(&g->line_starts, &src->line_starts, &a, sizeof(uint32_t)) && pdn_game__resolve_tags(g);
     if (!ok) {
         pdn_game_free(g);
         return PDN_ENOMEM;
@@ -156,36 +160,6 @@ int pdn_game_type(const pdn_game *game)
     return game->gametype;
 }
 
-void pdn_game_locate(const pdn_game *game, uint32_t offset, uint64_t *line, uint32_t *column)
-{
-    const unsigned char *s = (const unsigned char *)game->text;
-    size_t end = offset < game->text_len ? offset : game->text_len;
-    uint64_t ln = game->line0;
-    uint32_t col = game->col0;
-    bool cr = game->after_cr;
-    for (size_t i = 0; i < end; i++) {
-        unsigned c = s[i];
-        if (c == '\n') {
-            if (!cr) {
-                ln++;
-            }
-            col = 1;
-            cr = false;
-        } else if (c == '\r') {
-            ln++;
-            col = 1;
-            cr = true;
-        } else {
-            if ((c & 0xC0) != 0x80)
-                col++;
-            cr = false;
-        }
-    }
-    if (line)
-        *line = ln;
-    if (column)
-        *column = col;
-}
 
 const pdn_diag *pdn_game_diags(const pdn_game *game, size_t *count)
 {

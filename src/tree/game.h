@@ -69,6 +69,8 @@ struct pdn_game {
     pdn_vec tags;     /* pdn_tag, resolved after parsing */
     pdn_vec strings;  /* char: unescaped tag values */
     pdn_vec diags;    /* pdn_diag */
+    pdn_vec line_starts; /* uint32_t: offsets where a line starts (lines.c) */
+    bool ascii;          /* no byte >= 0x80: a column is a byte difference */
     uint64_t index;
     uint64_t input_offset;
     uint64_t line0; /* line of text[0] */
@@ -89,6 +91,11 @@ void pdn_game__release(struct pdn_game *g);
  * when it has none there); false on out-of-memory. */
 bool pdn_game__diag(struct pdn_game *g, pdn_diag_code code, size_t off, size_t len,
                     uint32_t related, uint32_t arg);
+/* Builds the line index of the text (line0, col0, after_cr set first);
+ * *out_high says whether any byte is >= 0x80.  False on out-of-memory. */
+bool pdn_game__index_lines(struct pdn_game *g, bool *out_high);
+/* Line and column just after the end of the game's text. */
+void pdn_game__line_after(const struct pdn_game *g, uint64_t *line, uint32_t *col);
 /* Turns tag records into the public pdn_tag array. */
 bool pdn_game__resolve_tags(struct pdn_game *g);
 

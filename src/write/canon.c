@@ -243,20 +243,20 @@ pdn_attach pdn_canon__conflict_attach(const pdn_game *g)
 
 pdn_str pdn_canon__separator(const pdn_game *g)
 {
-    pdn_str value, r;
+    pdn_str value;
 
     if (pdn_game_type(g) != 0)
         return cstr("*");
     if (!pdn_canon__result(g, &value) || pdn_canon__result_unknown(value))
         return cstr("*");
-    /* Only a value the reader takes back as a terminator may end the game:
-     * one of PGN's results as written (not "1 - 0", and not "0-0", which is
-     * castling in chess), or the very text the game ended with. */
+    /* Only a value the reader always takes back as a terminator may end the
+     * game: one of PGN's results as written (not "1 - 0", and not "0-0",
+     * which is castling in chess).  A non-standard result ("4") ends a game
+     * only before the next tags, which a header comment of the next game
+     * may not be; it stays in the Result tag. */
     static const char *const pgn[] = {"1-0", "0-1", "1/2-1/2"};
     for (size_t i = 0; i < sizeof pgn / sizeof pgn[0]; i++)
         if (value.len == strlen(pgn[i]) && memcmp(value.ptr, pgn[i], value.len) == 0)
             return value;
-    if (terminator_result(g, &r) && pdn_canon__same_result(value, r))
-        return value;
     return cstr("*");
 }

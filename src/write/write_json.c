@@ -266,53 +266,15 @@ static const char *terminator_name(pdn_terminator_kind k)
 /* Shared pieces                                                         */
 /* ===================================================================== */
 
-/*
- * Line and column of byte offsets, for items that mostly come in increasing
- * offset order.  pdn_game_locate() counts from the start of the game, which
- * would make a game with n items cost O(n * size); the cursor instead counts
- * forward from the last offset it was asked for, with the rule pdn.h gives
- * (LF, CRLF and a lone CR end a line; columns count characters), and asks
- * pdn_game_locate() only when it has to go back.
- */
+/* Line and column of byte offsets: pdn_game_locate() searches the game's
+ * line index, so asking for every item and every related location is cheap. */
 typedef struct locator {
     const pdn_game *game;
-    const unsigned char *text;
-    size_t len;
-    int valid;
-    uint32_t offset;
-    uint64_t line;
-    uint32_t column;
 } locator;
 
 static void locate(locator *l, uint32_t offset, uint64_t *line, uint32_t *column)
 {
-    if (!l->valid || offset < l->offset || l->offset == 0 || l->offset > l->len) {
-        pdn_game_locate(l->game, offset, &l->line, &l->column);
-    } else {
-        size_t i, end = offset < l->len ? offset : l->len;
-        int cr = l->text[l->offset - 1] == '\r';
-        for (i = l->offset; i < end; i++) {
-            unsigned char b = l->text[i];
-            if (b == '\n') {
-                if (!cr)
-                    l->line++;
-                l->column = 1;
-                cr = 0;
-            } else if (b == '\r') {
-                l->line++;
-                l->column = 1;
-                cr = 1;
-            } else {
-                if ((b & 0xC0) != 0x80)
-                    l->column++;
-                cr = 0;
-            }
-        }
-    }
-    l->valid = 1;
-    l->offset = offset;
-    *line = l->line;
-    *column = l->column;
+    pdn_game_locate(l->game, offset, line, column);
 }
 
 typedef struct jctx {
@@ -840,12 +802,6 @@ pdn_status pdn_write_json(const pdn_game *game, const pdn_write_options *opts,
     c.game = game;
     text = pdn_game_text(game);
     c.loc.game = game;
-    c.loc.text = (const unsigned char *)text.ptr;
-    c.loc.len = text.ptr != NULL ? text.len : 0;
-    c.loc.valid = 0;
-    c.loc.offset = 0;
-    c.loc.line = 1;
-    c.loc.column = 1;
     c.positions = opts->positions != 0;
     c.source_order = opts->source_order != 0;
     c.type = pdn_game_type(game);
