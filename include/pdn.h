@@ -173,6 +173,7 @@ typedef enum pdn_diag_code {
     PDN_D_BAD_COMMAND,          /* malformed [%clk] etc. in a comment */
     PDN_D_TAG_NAME_CHARS,       /* tag name with spaces or symbols */
     PDN_D_TAG_QUOTE,            /* unescaped '"' inside a tag value */
+    PDN_D_FEN_FORM,             /* FEN with a trailing dot or spaces (10.1) */
     PDN_D_COUNT
 } pdn_diag_code;
 

@@ -110,6 +110,7 @@ static const diag_info table[] = {
     [PDN_D_BAD_SETUP] = {"bad-setup", "setup is not /FEN \"...\"/", {W, E, E}},
     [PDN_D_BAD_COMMAND] = {"bad-command", "malformed embedded command in a comment", {W, W, E}},
     [PDN_D_TAG_QUOTE] = {"tag-quote", "unescaped '\"' inside a tag value", {W, E, E}},
+    [PDN_D_FEN_FORM] = {"fen-form", "FEN with a trailing dot or spaces, which section 10.1 forbids when writing", {N, N, E}},
     [PDN_D_TAG_NAME_CHARS] = {"tag-name-chars",
                               "tag name has characters other than letters, digits and '_'",
                               {W, E, E}},

@@ -48,6 +48,15 @@ static bool result_allowed(int type, const char *v, size_t n)
     return false;
 }
 
+/* Restriction of section 10.1 on written FENs: no spaces, no final dot. */
+static bool fen_form(struct pdn_game *g, size_t at, const char *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (v[i] == ' ' || (v[i] == '.' && i + 1 == n))
+            return pdn_game__diag(g, PDN_D_FEN_FORM, at + i, 1, UINT32_MAX, 0);
+    return true;
+}
+
 bool pdn_syntax__check_tags(struct pdn_game *g)
 {
     if (!pdn_game__resolve_tags(g))
@@ -84,6 +93,8 @@ bool pdn_syntax__check_tags(struct pdn_game *g)
         } else if (name_is(t, "FEN")) {
             if (n)
                 c = pdn_check_fen_syntax(v, n, g->gametype == 0, &at);
+            if (n && g->gametype != 0 && !fen_form(g, value_at(g, t, 0), v, n))
+                return false;
         }
         ok = report(g, t, c, at);
     }
@@ -133,6 +144,8 @@ bool pdn_syntax__check_commands(struct pdn_game *g, uint32_t off, uint32_t len)
 
 bool pdn_syntax__check_setup(struct pdn_game *g, uint32_t off, uint32_t len)
 {
+    if (!fen_form(g, off, g->text + off, len))
+        return false;
     size_t at = 0;
     pdn_diag_code c = pdn_check_fen_syntax(g->text + off, len, g->gametype == 0, &at);
     if (c == PDN_D_NONE)

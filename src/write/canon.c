@@ -155,7 +155,10 @@ int pdn_canon__each_tag_src(const pdn_game *g, pdn_canon__tag_src_fn fn, void *c
     for (i = 0; i < count; i++) {
         if (roster_index(tags[i].name) >= 0)
             continue;
-        rc = fn(ctx, tags[i].name, tags[i].value, &tags[i]);
+        pdn_str value = tags[i].value;
+        if (str_eq(tags[i].name, "FEN"))
+            value = pdn_canon__fen(value);
+        rc = fn(ctx, tags[i].name, value, &tags[i]);
         if (rc != 0)
             return rc;
     }
@@ -173,6 +176,16 @@ static int plain_cb(void *ctx, pdn_str name, pdn_str value, const pdn_tag *src)
     struct plain_ctx *p = ctx;
     (void)src;
     return p->fn(p->ctx, name, value);
+}
+
+pdn_str pdn_canon__fen(pdn_str fen)
+{
+    /* Section 10.1: no dot at the end of a FEN when writing. */
+    while (fen.len && (fen.ptr[fen.len - 1] == '.' || fen.ptr[fen.len - 1] == ' '))
+        fen.len--;
+    while (fen.len && fen.ptr[0] == ' ')
+        fen.ptr++, fen.len--;
+    return fen;
 }
 
 int pdn_canon__each_tag(const pdn_game *g, pdn_canon__tag_fn fn, void *ctx)

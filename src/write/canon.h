@@ -77,6 +77,13 @@ pdn_attach pdn_canon__conflict_attach(const pdn_game *g);
  */
 pdn_str pdn_canon__separator(const pdn_game *g);
 
+/**
+ * A FEN as the canonical view writes it: without the trailing dot (and the
+ * surrounding spaces) that section 10.1 forbids when writing.  Used for the
+ * FEN tag and for /FEN "..."/ setups.
+ */
+pdn_str pdn_canon__fen(pdn_str fen);
+
 /** 1 when `a` and `b` are the same result (trimmed; "1/2-1/2" == "½-½"). */
 int pdn_canon__same_result(pdn_str a, pdn_str b);
 

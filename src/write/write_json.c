@@ -652,7 +652,8 @@ static void leaf_item(jctx *c, const pdn_node *n)
         open_item(c, n, "setup");
         /* A setup that is not /FEN "..."/ is kept as written. */
         jw_key(w, pdn_node_setup_is_fen(n) ? "fen" : "text");
-        jw_str(w, pdn_node_text(n));
+        jw_str(w, pdn_node_setup_is_fen(n) && !c->source_order ? pdn_canon__fen(pdn_node_text(n))
+                                                               : pdn_node_text(n));
         jw_byte(w, '}');
         break;
     case PDN_NODE_ROOT:

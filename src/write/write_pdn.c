@@ -332,8 +332,10 @@ pdn_status pdn_write_pdn(const pdn_game *game, const pdn_write_options *opts, pd
         case PDN_NODE_SETUP: {
             w.closes = closes_after(n);
             pdn_str fen = pdn_node_text(n);
-            if (pdn_node_setup_is_fen(n))
+            if (pdn_node_setup_is_fen(n)) {
+                fen = pdn_canon__fen(fen);
                 token3(&w, "/FEN \"", 6, fen.ptr, fen.len, "\"/", 2);
+            }
             else
                 token3(&w, "/", 1, fen.ptr, fen.len, "/", 1);
             w.closes = 0;
