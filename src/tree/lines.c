@@ -22,20 +22,13 @@ static inline uint64_t bytes_equal(uint64_t w, uint64_t rep)
     return ~(t | v | low7);
 }
 
-static bool push(struct pdn_game *g, size_t at)
+/* Records the line starting after the break byte at j, if it starts one;
+ * room for it was reserved by the caller. */
+static inline void brk(struct pdn_game *g, const unsigned char *u, size_t n, size_t j)
 {
-    if (!pdn_vec__reserve(&g->line_starts, &g->alloc, sizeof(uint32_t), 1))
-        return false;
-    ((uint32_t *)g->line_starts.data)[g->line_starts.len++] = (uint32_t)at;
-    return true;
-}
-
-/* Records the line starting after the break byte at j, if it starts one. */
-static bool brk(struct pdn_game *g, const unsigned char *u, size_t n, size_t j)
-{
-    if (u[j] == '\n')
-        return (j == 0 && g->after_cr) || push(g, j + 1);
-    return (j + 1 < n && u[j + 1] == '\n') || push(g, j + 1);
+    bool starts = u[j] == '\n' ? !(j == 0 && g->after_cr) : !(j + 1 < n && u[j + 1] == '\n');
+    if (starts)
+        ((uint32_t *)g->line_starts.data)[g->line_starts.len++] = (uint32_t)(j + 1);
 }
 
 bool pdn_game__index_lines(struct pdn_game *g, bool *out_high)
@@ -44,21 +37,26 @@ bool pdn_game__index_lines(struct pdn_game *g, bool *out_high)
     size_t n = g->text_len, i = 0;
     const uint64_t lf = UINT64_C(0x0A0A0A0A0A0A0A0A), cr = UINT64_C(0x0D0D0D0D0D0D0D0D);
     uint64_t high = 0; /* OR of every byte: is any >= 0x80? */
-    g->line_starts.len = 0;
+    pdn_vec *v = &g->line_starts;
+    v->len = 0;
     for (; i + 8 <= n; i += 8) {
         uint64_t w;
         memcpy(&w, u + i, 8);
         high |= w;
         if (!(bytes_equal(w, lf) | bytes_equal(w, cr)))
             continue;
+        if (!pdn_vec__reserve(v, &g->alloc, sizeof(uint32_t), 8))
+            return false;
         for (size_t k = 0; k < 8; k++)
-            if ((u[i + k] == '\n' || u[i + k] == '\r') && !brk(g, u, n, i + k))
-                return false;
+            if (u[i + k] == '\n' || u[i + k] == '\r')
+                brk(g, u, n, i + k);
     }
+    if (!pdn_vec__reserve(v, &g->alloc, sizeof(uint32_t), 8))
+        return false;
     for (; i < n; i++) {
         high |= u[i];
-        if ((u[i] == '\n' || u[i] == '\r') && !brk(g, u, n, i))
-            return false;
+        if (u[i] == '\n' || u[i] == '\r')
+            brk(g, u, n, i);
     }
     *out_high = (high & UINT64_C(0x8080808080808080)) != 0;
     g->ascii = !*out_high;
