@@ -382,11 +382,17 @@ void pdn_parse__fast_run(parser *ps)
         if (!alpha) {
             if (c < '1' || c > '9')
                 break;
-            /* A move number? */
-            const char *t = p;
+            /* A move number?  One or two digits followed by anything but
+             * '.' or a digit is a square: decide that without the loop. */
+            const char *t = p + 1;
+            if (t < e && IS(*t, C_DIGIT))
+                t++;
             uint32_t num = 0;
-            while (t < e && IS(*t, C_DIGIT) && t - p < 8)
-                num = num * 10 + (uint32_t)(*t++ - '0');
+            if (t < e && (*t == '.' || IS(*t, C_DIGIT))) {
+                t = p;
+                while (t < e && IS(*t, C_DIGIT) && t - p < 8)
+                    num = num * 10 + (uint32_t)(*t++ - '0');
+            }
             if (t < e && *t == '.') {
                 if (pending)
                     break;
