@@ -23,8 +23,7 @@ int cli_read_option(cli_read *r, const char *cmd, int argc, char **argv, int *i)
             mode = true;
             val = a + 7;
         } else if (strncmp(a, "--encoding=", 11) == 0) {
-            enc = true;
-            val = a + 11;
+            val = a + 11; /* not a mode: the encoding table below reads it */
         } else {
             return 0;
         }
