@@ -30,6 +30,56 @@ static bool report(struct pdn_game *g, const pdn_tag *t, pdn_diag_code code, siz
     return pdn_game__diag(g, code, at, len, UINT32_MAX, 0);
 }
 
+static bool lit_eq(const char *v, size_t n, const char *lit)
+{
+    return strlen(lit) == n && memcmp(v, lit, n) == 0;
+}
+
+/* A "Goes" score: optional '-', digits, optional decimals, '-', the same
+ * without sign ("1.01-0.99", "-0.98-1.02"). */
+static bool goes_score(const char *v, size_t n)
+{
+    size_t i = 0;
+    for (int half = 0; half < 2; half++) {
+        if (half == 0 && i < n && v[i] == '-')
+            i++;
+        size_t d = i;
+        while (i < n && v[i] >= '0' && v[i] <= '9')
+            i++;
+        if (i == d)
+            return false;
+        if (i < n && v[i] == '.') {
+            size_t f = ++i;
+            while (i < n && v[i] >= '0' && v[i] <= '9')
+                i++;
+            if (i == f)
+                return false;
+        }
+        if (half == 0) {
+            if (i >= n || v[i] != '-')
+                return false;
+            i++;
+        }
+    }
+    return i == n;
+}
+
+/* The Result values of the ResultFormat tag's formats (section 3.2); -1 for
+ * a format the standard does not define, whose values cannot be checked. */
+static int format_allows(pdn_str format, const char *v, size_t n)
+{
+    if (lit_eq(v, n, "*") || lit_eq(v, n, "") || lit_eq(v, n, "2-0") || lit_eq(v, n, "0-2") ||
+        lit_eq(v, n, "1-1") || lit_eq(v, n, "0-0"))
+        return 1;
+    if (lit_eq(format.ptr, format.len, "Plus draw"))
+        return lit_eq(v, n, "1+ - 1-") || lit_eq(v, n, "1- - 1+");
+    if (lit_eq(format.ptr, format.len, "Delfts"))
+        return lit_eq(v, n, "1 1/2 - 1/2") || lit_eq(v, n, "1/2 - 1 1/2");
+    if (lit_eq(format.ptr, format.len, "Goes"))
+        return goes_score(v, n);
+    return -1;
+}
+
 static bool result_allowed(int type, const char *v, size_t n)
 {
     static const char *const common[] = {"", "*", "0-0"};
@@ -63,7 +113,7 @@ bool pdn_syntax__check_tags(struct pdn_game *g)
         return false;
     size_t count;
     const pdn_tag *tags = pdn_game_tags(g, &count);
-    bool has_format = pdn_game_tag(g, "ResultFormat") != NULL;
+    const pdn_tag *format = pdn_game_tag(g, "ResultFormat");
     bool ok = true;
     for (size_t i = 0; i < count && ok; i++) {
         const pdn_tag *t = &tags[i];
@@ -81,7 +131,9 @@ bool pdn_syntax__check_tags(struct pdn_game *g)
             pdn_date d;
             c = pdn_parse_date(&d, v, n, &at);
         } else if (name_is(t, "Result")) {
-            if (!has_format && !result_allowed(g->gametype, v, n))
+            /* With a ResultFormat its values replace the type's (3.2). */
+            int allowed = format ? format_allows(format->value, v, n) : -1;
+            if (format ? allowed == 0 : !result_allowed(g->gametype, v, n))
                 c = PDN_D_BAD_RESULT;
         } else if (name_is(t, "TimeControl") || name_is(t, "TimeControlWhite") ||
                    name_is(t, "TimeControlBlack")) {
