@@ -156,9 +156,11 @@ void pdn_parse__tag(parser *ps)
         p++;
     size_t name_len = (size_t)(p - name);
     bool odd_name = false;
-    if (p < e && *p != '"' && *p != ']' && !IS(*p, C_SPACE | C_DELIM)) {
-        /* Localised names with spaces or entities: [Type de jeu "20"]. */
-        const char *le = line_end(p, e), *q = memchr(p, '"', (size_t)(le - p));
+    /* Localised names with spaces or entities: [Type de jeu "20"].  The
+     * name then runs to the quote of the line, if no ']' comes first. */
+    const char *after = skip_blanks(p, e);
+    if (after < e && *after != '"' && !IS(*after, C_SPACE | C_DELIM)) {
+        const char *le = line_end(after, e), *q = memchr(after, '"', (size_t)(le - after));
         if (q && !memchr(name, ']', (size_t)(q - name))) {
             const char *t = q;
             while (t > name && (t[-1] == ' ' || t[-1] == '\t'))
@@ -166,19 +168,6 @@ void pdn_parse__tag(parser *ps)
             name_len = (size_t)(t - name);
             odd_name = true;
             p = q;
-        }
-    } else if (p < e && *p == ' ') {
-        const char *q = skip_blanks(p, e);
-        if (q < e && *q != '"' && *q != ']' && !IS(*q, C_DELIM)) {
-            const char *le = line_end(q, e), *r = memchr(q, '"', (size_t)(le - q));
-            if (r && !memchr(name, ']', (size_t)(r - name))) {
-                const char *t = r;
-                while (t > name && (t[-1] == ' ' || t[-1] == '\t'))
-                    t--;
-                name_len = (size_t)(t - name);
-                odd_name = true;
-                p = r;
-            }
         }
     }
     p = skip_blanks(p, e);
