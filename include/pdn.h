@@ -322,7 +322,9 @@ PDN_API pdn_mode pdn_game_mode(const pdn_game *game);
 
 /**
  * 1-based line and column (in characters) of a byte offset of the game's
- * text, counted in the whole input: LF, CRLF and lone CR end a line.
+ * text, counted in the whole input: LF, CRLF and lone CR end a line.  Cost:
+ * a binary search in the game's line index, then (for text that is not
+ * plain ASCII) a count of the characters from the start of that line.
  */
 PDN_API void pdn_game_locate(const pdn_game *game, uint32_t offset, uint64_t *line,
                              uint32_t *column);
