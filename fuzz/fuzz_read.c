@@ -18,6 +18,8 @@
 
 #include "pdn.h"
 
+#include "support/append.h"
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* ---- a growing memory sink ---------------------------------------------- */
@@ -30,20 +32,8 @@ typedef struct membuf {
 static int membuf_write(void *ctx, const char *p, size_t n)
 {
     membuf *b = ctx;
-    if (n == 0)
-        return 0;
-    if (n > b->cap - b->len) {
-        size_t cap = b->cap ? b->cap : 4096;
-        while (n > cap - b->len)
-            cap *= 2;
-        char *grown = realloc(b->data, cap);
-        if (!grown)
-            abort(); /* the harness itself is out of memory: nothing to test */
-        b->data = grown;
-        b->cap = cap;
-    }
-    memcpy(b->data + b->len, p, n);
-    b->len += n;
+    if (!test_append(&b->data, &b->len, &b->cap, p, n))
+        abort(); /* the harness itself is out of memory: nothing to test */
     return 0;
 }
 

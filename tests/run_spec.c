@@ -48,6 +48,8 @@
  */
 #include <pdn.h>
 
+#include "support/append.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,20 +69,8 @@ static void die_nomem(void)
 
 static void buf_add(buf *b, const char *s, size_t n)
 {
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 256;
-        while (cap < b->len + n + 1)
-            cap *= 2;
-        char *d = realloc(b->data, cap);
-        if (!d)
-            die_nomem();
-        b->data = d;
-        b->cap = cap;
-    }
-    if (n)
-        memcpy(b->data + b->len, s, n);
-    b->len += n;
-    b->data[b->len] = '\0';
+    if (!test_append(&b->data, &b->len, &b->cap, s, n))
+        die_nomem();
 }
 
 /* Appends "LINE:COL". */

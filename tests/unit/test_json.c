@@ -6,6 +6,8 @@
  */
 #include "harness.h"
 #include "pdn.h"
+
+#include "support/append.h"
 #include "write/canon.h"
 
 #include <stdio.h>
@@ -32,21 +34,7 @@ static int mem_write(void *ctx, const char *data, size_t len)
         return -1;
     if (len > m->max_call)
         m->max_call = len;
-    if (m->len + len + 1 > m->cap) {
-        size_t cap = m->cap ? m->cap : 256;
-        char *p;
-        while (cap < m->len + len + 1)
-            cap *= 2;
-        p = realloc(m->data, cap);
-        if (p == NULL)
-            return -1;
-        m->data = p;
-        m->cap = cap;
-    }
-    memcpy(m->data + m->len, data, len);
-    m->len += len;
-    m->data[m->len] = '\0';
-    return 0;
+    return test_append(&m->data, &m->len, &m->cap, data, len) ? 0 : -1;
 }
 
 static pdn_sink mem_sink(membuf *m)

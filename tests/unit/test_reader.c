@@ -14,6 +14,8 @@
 #include "harness.h"
 #include "pdn.h"
 
+#include "support/append.h"
+
 /* ---------------------------------------------------------------------- */
 /* Helpers                                                                */
 /* ---------------------------------------------------------------------- */
@@ -27,21 +29,7 @@ typedef struct buf {
 static int buf_write(void *ctx, const char *p, size_t n)
 {
     buf *b = ctx;
-    if (n == 0)
-        return 0;
-    if (n > b->cap - b->len) {
-        size_t cap = b->cap ? b->cap : 256;
-        while (n > cap - b->len)
-            cap *= 2;
-        char *grown = realloc(b->data, cap);
-        if (!grown)
-            return 1;
-        b->data = grown;
-        b->cap = cap;
-    }
-    memcpy(b->data + b->len, p, n);
-    b->len += n;
-    return 0;
+    return test_append(&b->data, &b->len, &b->cap, p, n) ? 0 : 1;
 }
 
 static pdn_sink buf_sink(buf *b)

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * append.h - the growing byte buffer the tests, the spec runner and the
+ * fuzz target write into.  Each keeps its own policy for running out of
+ * memory (fail the sink, abort, exit); the growth is shared here.
+ */
+#ifndef PDN_TEST_APPEND_H
+#define PDN_TEST_APPEND_H
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Appends p[0..n) to the buffer (*data, *len, *cap) and keeps a NUL after
+ * its end; false when memory runs out (the buffer is unchanged then). */
+static inline bool test_append(char **data, size_t *len, size_t *cap, const char *p, size_t n)
+{
+    if (*len + n + 1 > *cap) {
+        size_t c = *cap ? *cap : 256;
+        while (c < *len + n + 1)
+            c *= 2;
+        char *d = realloc(*data, c);
+        if (!d)
+            return false;
+        *data = d;
+        *cap = c;
+    }
+    if (n)
+        memcpy(*data + *len, p, n);
+    *len += n;
+    (*data)[*len] = '\0';
+    return true;
+}
+
+#endif
