@@ -281,8 +281,6 @@ void pdn_parse__start_body(parser *ps)
         ps->in_body = true;
         if (!ps->tags_checked) {
             ps->tags_checked = true;
-            /* The checks map value offsets into the text read so far. */
-            ps->g->text_len = (size_t)(ps->e - ps->s);
             if (!pdn_syntax__check_tags(ps->g))
                 ps->nomem = true;
         }
@@ -437,31 +435,6 @@ static bool digit_token(parser *ps)
     }
     pdn_parse__junk(ps, PDN_D_JUNK);
     return false;
-}
-
-/* Digits: the fast move path first, then everything else. */
-static bool digits(parser *ps)
-{
-    const char *p = ps->p, *e = ps->e;
-    /* "12. " and "12... ": a move number in its usual form. */
-    if (*p != '0' && ps->in_body && !ps->pending) {
-        const char *q = p;
-        uint32_t num = 0;
-        while (q < e && IS(*q, C_DIGIT) && q - p < 8)
-            num = num * 10 + (uint32_t)(*q++ - '0');
-        if (e - q >= 2 && q[0] == '.' && q[1] == ' ' && (e - q == 2 || q[2] != '.')) {
-            ps->pending = true;
-            ps->pending_ellipsis = false;
-            ps->pending_node = ps->g->nodes.len;
-            ps->pending_kind = PDN_NUMBER_WHITE;
-            ps->pending_num = num;
-            ps->pending_off = off(ps, p);
-            ps->pending_len = (uint32_t)(q + 1 - p);
-            ps->p = q + 1;
-            return false;
-        }
-    }
-    return digit_token(ps);
 }
 
 static void open_variation(parser *ps)
@@ -627,7 +600,6 @@ static void finish(parser *ps, pdn_parse_out *out, const char *end)
         end_header(ps);
     if (!ps->tags_checked) {
         ps->tags_checked = true;
-        g->text_len = (size_t)(ps->e - ps->s);
         if (!pdn_syntax__check_tags(g))
             ps->nomem = true;
     }
@@ -839,7 +811,7 @@ void pdn_parse__game(struct pdn_game *g, const pdn_parse_in *in, pdn_parse_out *
             continue;
         default:
             if (IS(c, C_DIGIT)) {
-                if (digits(&ps)) {
+                if (digit_token(&ps)) {
                     end = ps.p;
                     break;
                 }

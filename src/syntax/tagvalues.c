@@ -16,9 +16,8 @@
  * into separate storage, the tag's own position is the best we have. */
 static size_t value_at(const struct pdn_game *g, const pdn_tag *t, size_t err_at)
 {
-    if (t->value.ptr >= g->text && t->value.ptr <= g->text + g->text_len)
-        return (size_t)(t->value.ptr - g->text) + err_at;
-    return t->offset;
+    const pdn_tag_rec *r = (const pdn_tag_rec *)g->tag_recs.data + (t - (const pdn_tag *)g->tags.data);
+    return r->value_in_strings ? r->offset : r->value_off + err_at;
 }
 
 static bool report(struct pdn_game *g, const pdn_tag *t, pdn_diag_code code, size_t err_at)

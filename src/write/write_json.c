@@ -266,21 +266,9 @@ static const char *terminator_name(pdn_terminator_kind k)
 /* Shared pieces                                                         */
 /* ===================================================================== */
 
-/* Line and column of byte offsets: pdn_game_locate() searches the game's
- * line index, so asking for every item and every related location is cheap. */
-typedef struct locator {
-    const pdn_game *game;
-} locator;
-
-static void locate(locator *l, uint32_t offset, uint64_t *line, uint32_t *column)
-{
-    pdn_game_locate(l->game, offset, line, column);
-}
-
 typedef struct jctx {
     jw *w;
     const pdn_game *game;
-    locator loc;
     int positions;
     int source_order;
     int type; /* the game's GameType */
@@ -298,7 +286,7 @@ static void position(jctx *c, uint32_t offset)
 {
     uint64_t line = 0;
     uint32_t column = 0;
-    locate(&c->loc, offset, &line, &column);
+    pdn_game_locate(c->game, offset, &line, &column);
     jw_key(c->w, "line");
     jw_u64(c->w, line);
     jw_key(c->w, "column");
@@ -715,7 +703,7 @@ static void tag_entry(jctx *c, pdn_str name, pdn_str value, const pdn_tag *src)
     jw_byte(w, ',');
     jw_str(w, value);
     if (c->positions && src != NULL) {
-        locate(&c->loc, src->offset, &line, &column);
+        pdn_game_locate(c->game, src->offset, &line, &column);
         jw_byte(w, ',');
         jw_u64(w, line);
         jw_byte(w, ',');
@@ -761,13 +749,13 @@ static void diagnostics(jctx *c)
         jw_strn(w, pdn_diag_name(d[i].code), strlen(pdn_diag_name(d[i].code)));
         jw_key(w, "message");
         jw_strn(w, pdn_diag_message(d[i].code), strlen(pdn_diag_message(d[i].code)));
-        locate(&c->loc, d[i].offset, &line, &column);
+        pdn_game_locate(c->game, d[i].offset, &line, &column);
         jw_key(w, "line");
         jw_u64(w, line);
         jw_key(w, "column");
         jw_u64(w, column);
         if (d[i].related != UINT32_MAX) {
-            locate(&c->loc, d[i].related, &line, &column);
+            pdn_game_locate(c->game, d[i].related, &line, &column);
             jw_key(w, "related_line");
             jw_u64(w, line);
             jw_key(w, "related_column");
@@ -802,7 +790,6 @@ pdn_status pdn_write_json(const pdn_game *game, const pdn_write_options *opts,
     c.w = &w;
     c.game = game;
     text = pdn_game_text(game);
-    c.loc.game = game;
     c.positions = opts->positions != 0;
     c.source_order = opts->source_order != 0;
     c.type = pdn_game_type(game);
