@@ -4,7 +4,7 @@
  * records of draughts (PDN 3.0, every GameType) and chess (PGN, GameType 0).
  *
  * Sections follow the pipeline: version, status and allocator, diagnostics,
- * reading, the game tree, its iterator, typed values, writers.
+ * reading, the game tree, its iterator, typed values, boards, writers.
  *
  * Conventions that hold for every function below:
  *  - Output parameters come first and are named `out`.  A `**out` result is
@@ -174,6 +174,10 @@ typedef enum pdn_diag_code {
     PDN_D_TAG_NAME_CHARS,       /* tag name with spaces or symbols */
     PDN_D_TAG_QUOTE,            /* unescaped '"' inside a tag value */
     PDN_D_FEN_FORM,             /* FEN with a trailing dot or spaces (10.1) */
+    /* --- boards -------------------------------------------------------- */
+    PDN_D_FEN_SQUARE,           /* FEN square the GameType's board lacks */
+    PDN_D_FEN_TWICE,            /* FEN gives a square twice */
+    PDN_D_FEN_POSITION,         /* chess FEN of an impossible position */
     PDN_D_COUNT
 } pdn_diag_code;
 
@@ -665,6 +669,154 @@ PDN_API pdn_diag_code pdn_check_fen_syntax(const char *text, size_t len, int che
                                            size_t *err_at);
 
 /* ===================================================================== */
+/* Boards: geometry, positions, FEN, diagrams                            */
+/* ===================================================================== */
+
+/*
+ * Cells.  Every board, whatever its GameType, is addressed by cell index
+ *     cell = rank * width + file
+ * as White sees it: file 0 is White's left, rank 0 is White's back rank.
+ * This frame never changes; the numbers and algebraic names a GameType
+ * gives the cells are a separate mapping (pdn_geometry).  Boards are
+ * 4x4 up to 26x26 (files a..z).
+ */
+#define PDN_BOARD_MAX 26
+#define PDN_CELL_MAX (PDN_BOARD_MAX * PDN_BOARD_MAX)
+
+/**
+ * The geometry a GameType tuple defines: which cells are playing squares
+ * and what each is called.  Filled by pdn_geometry_init(); then read-only,
+ * and safe to share between threads and positions.
+ *
+ * Names: a square has a number and an algebraic name.  In the game's own
+ * notation (N or A in the tuple) they follow the standard's numbering
+ * algorithm (corner digit, invert flag, seen from the starting player).  The
+ * other one, used when converting: a numeric game's algebraic names are the
+ * usual ones seen from White (a1 is White's bottom-left; International
+ * 46 = a1); an algebraic game's numbers follow the same algorithm with N in
+ * place of A (Russian a1 = 1).  Give a full tuple to choose another.
+ */
+typedef struct pdn_geometry {
+    pdn_gametype gametype;       /* the full tuple (expanded) */
+    int width, height;
+    int square_count;            /* numbers run 1..square_count */
+    int all_playing;             /* 1 when every cell plays (Turkish, chess) */
+    int chess;                   /* 1 for GameType 0 */
+    int16_t number_of[PDN_CELL_MAX];      /* cell -> number; 0: not playing */
+    int16_t cell_of[PDN_CELL_MAX + 1];    /* number -> cell; -1 unused */
+    /* algebraic names: file letter and rank of a cell in the game's frame */
+    int8_t alpha_flip_file, alpha_flip_rank;
+} pdn_geometry;
+
+/**
+ * Fills `out` for a GameType.  A tuple with width 0 (a bare number that
+ * pdn_parse_gametype() could not expand) is PDN_EINVAL, as are sides
+ * outside 4..26 and notations other than N, A and S.  Thread-safe.
+ */
+PDN_API pdn_status pdn_geometry_init(pdn_geometry *out, const pdn_gametype *gametype);
+/** The cell of a square (numeric or algebraic), or -1 when the board has no such square. */
+PDN_API int pdn_geometry_cell(const pdn_geometry *g, pdn_square square);
+/**
+ * The name of a cell: `notation` 'N' for its number, 'A' for its algebraic
+ * name, 0 for the game's own notation.  0 when the cell does not play (or
+ * is off the board; chess squares have no numbers).
+ */
+PDN_API pdn_square pdn_geometry_square(const pdn_geometry *g, int cell, char notation);
+/**
+ * Writes a square as text ("46", "b10") into `buf` (at least 8 bytes),
+ * NUL-terminated; returns the length.  Uppercase never; no leading zeros.
+ */
+PDN_API size_t pdn_square_format(pdn_square square, char *buf);
+
+/** Pieces: a colour in bits 0-1 and a kind above. */
+typedef uint8_t pdn_piece;
+#define PDN_WHITE 1u
+#define PDN_BLACK 2u
+#define PDN_ANY_COLOR 3u          /* FEN '?': colour unknown */
+#define PDN_MAN (1u << 2)         /* draughts */
+#define PDN_KING (2u << 2)        /* draughts king */
+#define PDN_PAWN (3u << 2)        /* chess */
+#define PDN_KNIGHT (4u << 2)
+#define PDN_BISHOP (5u << 2)
+#define PDN_ROOK (6u << 2)
+#define PDN_QUEEN (7u << 2)
+#define PDN_CHESS_KING (8u << 2)
+#define PDN_PIECE_COLOR(p) ((unsigned)(p) & 3u)
+#define PDN_PIECE_KIND(p) ((unsigned)(p) & ~3u)
+
+/**
+ * A position: the pieces by cell, the side to move, and for chess the
+ * castling rights, en-passant square and clocks.  A plain value: copy it
+ * with `=`.  The geometry is borrowed and must outlive the position.
+ */
+typedef struct pdn_position {
+    const pdn_geometry *geometry;
+    char turn;                     /* 'W', 'B', or '?' (FEN '?') */
+    int8_t castling[4];            /* chess: rook file of White O-O, White
+                                      O-O-O, Black O-O, Black O-O-O; -1 none */
+    int16_t en_passant;            /* chess: target cell, or -1 */
+    int halfmove_clock, fullmove;  /* chess clocks (0 and 1 by default) */
+    pdn_piece board[PDN_CELL_MAX]; /* by cell; 0 = empty */
+} pdn_position;
+
+/** An empty board with `turn` set to the GameType's starting colour. */
+PDN_API void pdn_position_clear(pdn_position *out, const pdn_geometry *g);
+/**
+ * The starting position of the geometry's GameType: the men on the rows
+ * nearest each player (half the rows minus one each; two on Thai boards,
+ * rows 2-3 and 6-7 on Turkish), White's nearest rank 0, the starting
+ * colour to move; the initial array for chess.
+ */
+PDN_API void pdn_position_start(pdn_position *out, const pdn_geometry *g);
+/** 1 when two positions have the same pieces, side to move and (chess) rights. */
+PDN_API int pdn_position_equal(const pdn_position *a, const pdn_position *b);
+
+/**
+ * Reads a FEN into `out` for geometry `g`: the standard's draughts FEN
+ * (numeric or algebraic squares, also mixed, K for kings, ranges "31-50",
+ * '?' colours, an empty side, squares in any order, a trailing dot,
+ * uppercase squares) or, when `g->chess`, a chess FEN (also Shredder and
+ * X-FEN castling letters; the clocks may be missing).
+ *
+ * Returns PDN_D_NONE, or:
+ *  - PDN_D_FEN_FORM: understood, but not as PDN 3.0 writes it (trailing dot,
+ *    spaces, uppercase squares); `out` is filled;
+ *  - PDN_D_BAD_FEN: a syntax error;
+ *  - PDN_D_FEN_SQUARE: a square the board does not have;
+ *  - PDN_D_FEN_TWICE: a square given twice;
+ *  - PDN_D_FEN_POSITION: a chess position that cannot occur (no king or two,
+ *    pawns on the first or last rank, castling without king and rook, an
+ *    impossible en-passant square, the side not to move in check).
+ * `*err_at` receives the offset in `text` of the problem.  Thread-safe.
+ */
+PDN_API pdn_diag_code pdn_fen_read(pdn_position *out, const pdn_geometry *g,
+                                   const char *text, size_t len, size_t *err_at);
+/**
+ * Writes a position as canonical FEN: draughts "W:W31-50:B1-20" (White's
+ * pieces then Black's then unknown ones, each side's squares sorted with
+ * men and kings together, runs of three or more numbers as ranges);
+ * `notation` 'N', 'A' or 0 for the game's own.  Chess: the six fields,
+ * castling as KQkq, or Shredder letters when a rook is not in its corner.
+ * Writes at most `cap` bytes including a NUL; returns the length the whole
+ * FEN needs (as snprintf does).  Thread-safe.
+ */
+PDN_API size_t pdn_fen_write(const pdn_position *pos, char notation, char *buf, size_t cap);
+
+/**
+ * The geometry of a game: its GameType tag when readable, else the type
+ * pdn_game_type() gives (international draughts when that is unknown).
+ */
+PDN_API pdn_status pdn_game_geometry(const pdn_game *game, pdn_geometry *out);
+/**
+ * The position a game starts from: its FEN tag, or the starting position of
+ * `g`.  Returns what pdn_fen_read() returns for the FEN tag (the reader has
+ * reported it as a diagnostic of the game already); on a FEN error `out`
+ * holds the starting position.
+ */
+PDN_API pdn_diag_code pdn_game_start_position(const pdn_game *game, const pdn_geometry *g,
+                                              pdn_position *out);
+
+/* ===================================================================== */
 /* Writers                                                               */
 /* ===================================================================== */
 
@@ -699,6 +851,51 @@ PDN_API pdn_status pdn_write_pdn(const pdn_game *game, const pdn_write_options *
 /** Writes a game as one line of JSON (docs/json.md), ending in a newline. */
 PDN_API pdn_status pdn_write_json(const pdn_game *game, const pdn_write_options *opts,
                                   pdn_sink sink);
+
+/** Diagram formats. */
+typedef enum pdn_diagram_format {
+    PDN_DIAGRAM_ASCII = 0,   /* letters: w b W B (draughts), PNBRQK pnbrqk (chess) */
+    PDN_DIAGRAM_UNICODE = 1, /* ⛀⛁⛂⛃ for draughts, ♔..♟ for chess */
+    PDN_DIAGRAM_SVG = 2      /* a standalone SVG document */
+} pdn_diagram_format;
+
+/** Labels drawn on a diagram (a bit set). */
+#define PDN_LABEL_NUMBERS 1u /* square numbers in the corner of playing squares */
+#define PDN_LABEL_COORDS 2u  /* file letters and rank numbers along the edges */
+#define PDN_LABEL_AUTO 0x80u /* the game's notation: numbers, or coordinates */
+
+/** Options for pdn_write_diagram().  Initialise with PDN_DIAGRAM_OPTIONS_INIT. */
+typedef struct pdn_diagram_options {
+    unsigned version;          /* PDN_DIAGRAM_OPTIONS_VERSION */
+    pdn_diagram_format format;
+    int flip;                  /* 1: Black at the bottom (default White) */
+    unsigned labels;           /* PDN_LABEL_* */
+    unsigned square_size;      /* SVG: pixels per square (default 50) */
+    const pdn_mark *marks;     /* [%csl] highlights and [%cal] arrows to draw */
+    size_t mark_count;
+} pdn_diagram_options;
+#define PDN_DIAGRAM_OPTIONS_VERSION 1
+#define PDN_DIAGRAM_OPTIONS_INIT \
+    { PDN_DIAGRAM_OPTIONS_VERSION, PDN_DIAGRAM_ASCII, 0, PDN_LABEL_AUTO, 50, NULL, 0 }
+
+/**
+ * Draws a position.  Marks whose squares the board does not have are
+ * skipped.  Thread-safe for distinct sinks.
+ */
+PDN_API pdn_status pdn_write_diagram(const pdn_position *pos, const pdn_diagram_options *opts,
+                                     pdn_sink sink);
+
+/* ===================================================================== */
+/* Draughts rules: legal moves, perft, move resolution                   */
+/* ===================================================================== */
+
+/* (end of the draughts rules section) */
+
+/* ===================================================================== */
+/* Chess rules: legal moves, SAN, perft                                  */
+/* ===================================================================== */
+
+/* (end of the chess rules section) */
 
 #ifdef __cplusplus
 }
