@@ -77,6 +77,11 @@ int cli_fatal(const char *file, pdn_status st);
 int cmd_check(int argc, char **argv);
 int cmd_fmt(int argc, char **argv);
 int cmd_json(int argc, char **argv);
+int cmd_fen(int argc, char **argv);
+
+/* Reads a GameType given on the command line into a geometry; reports and
+ * returns false when it is not one. */
+bool cli_gametype(const char *cmd, const char *text, pdn_geometry *out);
 
 /* A sink writing to a FILE. */
 int cli_file_sink(void *ctx, const char *data, size_t len);

@@ -29,6 +29,12 @@ static const cli_opt json_opts[] = {
     {NULL, NULL, NULL, NULL},
 };
 
+static const cli_opt fen_opts[] = {
+    {"--gametype", "-g", "T", "GameType of the FEN (default 20, or chess for a chess FEN)"},
+    {"--to", NULL, "N", "write squares as numeric or alpha (default: the GameType's notation)"},
+    {NULL, NULL, NULL, NULL},
+};
+
 static const cli_cmd commands[] = {
     {"check", cmd_check, "pdn check [OPTIONS] FILE...|-",
      "read files and report every problem as file:line:col: diagnostics", check_opts},
@@ -36,6 +42,8 @@ static const cli_cmd commands[] = {
      "write the games as canonical PDN 3.0 (PGN for chess)", fmt_opts},
     {"json", cmd_json, "pdn json [OPTIONS] FILE|-", "write one JSON object per game per line",
      json_opts},
+    {"fen", cmd_fen, "pdn fen [OPTIONS] FEN...",
+     "check FENs against a GameType's board and write them canonically", fen_opts},
 };
 
 const cli_cmd *cli_find(const char *name)

@@ -793,10 +793,11 @@ PDN_API pdn_diag_code pdn_fen_read(pdn_position *out, const pdn_geometry *g,
                                    const char *text, size_t len, size_t *err_at);
 /**
  * Writes a position as canonical FEN: draughts "W:W31-50:B1-20" (White's
- * pieces then Black's then unknown ones, each side's squares sorted with
- * men and kings together, runs of three or more numbers as ranges);
- * `notation` 'N', 'A' or 0 for the game's own.  Chess: the six fields,
- * castling as KQkq, or Shredder letters when a rook is not in its corner.
+ * pieces then Black's then unknown ones; each side's men then its kings,
+ * numbers ascending with runs of three or more as ranges, algebraic names
+ * by file then rank); `notation` 'N', 'A' or 0 for the game's own.  Chess:
+ * the six fields, castling as KQkq (X-FEN: a rook's file when it is not
+ * the outermost rook of its wing, as in some Chess960 positions).
  * Writes at most `cap` bytes including a NUL; returns the length the whole
  * FEN needs (as snprintf does).  Thread-safe.
  */

@@ -110,7 +110,7 @@ static const diag_info table[] = {
     [PDN_D_BAD_SETUP] = {"bad-setup", "setup is not /FEN \"...\"/", {W, E, E}},
     [PDN_D_BAD_COMMAND] = {"bad-command", "malformed embedded command in a comment", {W, W, E}},
     [PDN_D_TAG_QUOTE] = {"tag-quote", "unescaped '\"' inside a tag value", {W, E, E}},
-    [PDN_D_FEN_FORM] = {"fen-form", "FEN with a trailing dot or spaces, which section 10.1 forbids when writing", {N, N, E}},
+    [PDN_D_FEN_FORM] = {"fen-form", "FEN not as PDN 3.0 writes it (trailing dot, spaces, uppercase or mixed squares)", {N, N, E}},
     [PDN_D_FEN_SQUARE] = {"fen-square", "FEN names a square the GameType's board does not have",
                           {W, E, E}},
     [PDN_D_FEN_TWICE] = {"fen-twice", "FEN gives the same square twice", {W, E, E}},

@@ -19,8 +19,8 @@ static inline int pdn_board__plays(const pdn_geometry *g, int cell)
 int pdn_board__alpha_cell(const pdn_geometry *g, int file, int rank);
 
 /* Chess FEN, called by pdn_fen_read()/pdn_fen_write() for chess geometries. */
-pdn_diag_code pdn_board__chess_fen_read(pdn_position *out, const char *s, size_t begin,
-                                        size_t end, size_t *err_at);
+pdn_diag_code pdn_board__chess_fen_read(pdn_position *out, const char *s, size_t begin, size_t end,
+                                        size_t *err_at);
 size_t pdn_board__chess_fen_write(const pdn_position *pos, char *buf, size_t cap);
 
 #endif

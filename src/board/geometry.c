@@ -109,8 +109,8 @@ int pdn_geometry_cell(const pdn_geometry *g, pdn_square square)
     if (g == NULL)
         return -1;
     if (PDN_SQUARE_IS_ALPHA(square)) {
-        int cell = pdn_board__alpha_cell(g, (int)PDN_SQUARE_FILE(square),
-                                         (int)PDN_SQUARE_RANK(square));
+        int cell =
+            pdn_board__alpha_cell(g, (int)PDN_SQUARE_FILE(square), (int)PDN_SQUARE_RANK(square));
         if (cell < 0 || !pdn_board__plays(g, cell))
             return -1;
         return cell;

@@ -19,7 +19,7 @@ void pdn_position_clear(pdn_position *out, const pdn_geometry *g)
 
 static void chess_start(pdn_position *out)
 {
-    static const unsigned back[8] = {PDN_ROOK, PDN_KNIGHT, PDN_BISHOP, PDN_QUEEN,
+    static const unsigned back[8] = {PDN_ROOK,       PDN_KNIGHT, PDN_BISHOP, PDN_QUEEN,
                                      PDN_CHESS_KING, PDN_BISHOP, PDN_KNIGHT, PDN_ROOK};
     for (int f = 0; f < 8; f++) {
         out->board[f] = (pdn_piece)(back[f] | PDN_WHITE);

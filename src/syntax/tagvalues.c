@@ -106,6 +106,38 @@ static bool fen_form(struct pdn_game *g, size_t at, const char *v, size_t n)
     return true;
 }
 
+/*
+ * The board a FEN is checked against: the GameType tag's, or chess.  When
+ * the type is only a guess the FEN is checked for syntax alone, so that a
+ * missing tag never turns a good FEN into an error.
+ */
+static bool known_board(const struct pdn_game *g, pdn_geometry *geo)
+{
+    const pdn_tag *t = pdn_game_tag(g, "GameType");
+    pdn_gametype gt;
+    size_t at;
+    if (t != NULL) {
+        pdn_diag_code c = pdn_parse_gametype(&gt, t->value.ptr, t->value.len, &at);
+        if (c != PDN_D_NONE && c != PDN_D_ODD_GAMETYPE)
+            return false;
+    } else if (g->gametype != 0 || pdn_gametype_default(&gt, 0) != PDN_OK) {
+        return false;
+    }
+    return pdn_geometry_init(geo, &gt) == PDN_OK;
+}
+
+/* A syntactically good FEN on the game's board: squares it lacks, squares
+ * given twice, chess positions that cannot occur. */
+static pdn_diag_code fen_on_board(const struct pdn_game *g, const char *v, size_t n, size_t *at)
+{
+    pdn_geometry geo;
+    pdn_position pos;
+    if (!known_board(g, &geo))
+        return PDN_D_NONE;
+    pdn_diag_code c = pdn_fen_read(&pos, &geo, v, n, at);
+    return c == PDN_D_FEN_FORM || c == PDN_D_BAD_FEN ? PDN_D_NONE : c;
+}
+
 bool pdn_syntax__check_tags(struct pdn_game *g)
 {
     if (!pdn_game__resolve_tags(g))
@@ -144,6 +176,8 @@ bool pdn_syntax__check_tags(struct pdn_game *g)
         } else if (name_is(t, "FEN")) {
             if (n)
                 c = pdn_check_fen_syntax(v, n, g->gametype == 0, &at);
+            if (n && c == PDN_D_NONE)
+                c = fen_on_board(g, v, n, &at);
             if (n && g->gametype != 0 && !fen_form(g, value_at(g, t, 0), v, n))
                 return false;
         }
@@ -199,6 +233,8 @@ bool pdn_syntax__check_setup(struct pdn_game *g, uint32_t off, uint32_t len)
         return false;
     size_t at = 0;
     pdn_diag_code c = pdn_check_fen_syntax(g->text + off, len, g->gametype == 0, &at);
+    if (c == PDN_D_NONE)
+        c = fen_on_board(g, g->text + off, len, &at);
     if (c == PDN_D_NONE)
         return true;
     return pdn_game__diag(g, c, off + at, len > at ? len - at : 1, UINT32_MAX, 0);
