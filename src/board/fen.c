@@ -9,12 +9,15 @@
 
 #include <string.h>
 
-typedef struct fen_in {
-    const char *s;
-    size_t i, end;
+/*
+ * The reader keeps its cursor in locals: the board is written through
+ * unsigned char stores, which may alias anything, so a cursor held in a
+ * struct behind a pointer would be reloaded after every piece placed.
+ */
+typedef struct fen_state {
     size_t form_at; /* first non-canonical form seen, or SIZE_MAX */
     int kinds;      /* 1 numeric squares seen, 2 algebraic */
-} fen_in;
+} fen_state;
 
 static pdn_diag_code fail(size_t *err_at, size_t at, pdn_diag_code code)
 {
@@ -23,107 +26,136 @@ static pdn_diag_code fail(size_t *err_at, size_t at, pdn_diag_code code)
     return code;
 }
 
-static void note_form(fen_in *in, size_t at)
+static void note_form(fen_state *st, size_t at)
 {
-    if (in->form_at == SIZE_MAX)
-        in->form_at = at;
+    if (st->form_at == SIZE_MAX)
+        st->form_at = at;
 }
 
 static int is_digit(char c)
 {
-    return c >= '0' && c <= '9';
+    return (unsigned char)(c - '0') < 10;
 }
 
 /* Spaces are not part of the grammar; real files put them after ',' and ':'. */
-static void skip_spaces(fen_in *in)
+static size_t skip_spaces_slow(const char *s, size_t i, size_t end, fen_state *st)
 {
-    while (in->i < in->end && (in->s[in->i] == ' ' || in->s[in->i] == '\t')) {
-        note_form(in, in->i);
-        in->i++;
-    }
+    note_form(st, i);
+    while (i < end && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    return i;
+}
+
+static inline size_t skip_spaces(const char *s, size_t i, size_t end, fen_state *st)
+{
+    if (i < end && (s[i] == ' ' || s[i] == '\t'))
+        return skip_spaces_slow(s, i, end, st);
+    return i;
 }
 
 /* NUMSQUARE: digits, leading zeros allowed; 0 when too long to be a square. */
-static unsigned number(fen_in *in)
+static size_t number(const char *s, size_t i, size_t end, unsigned *out)
 {
     unsigned v = 0;
-    while (in->i < in->end && is_digit(in->s[in->i])) {
+    while (i < end && is_digit(s[i])) {
         if (v < 10000)
-            v = v * 10 + (unsigned)(in->s[in->i] - '0');
-        in->i++;
+            v = v * 10 + (unsigned)(s[i] - '0');
+        i++;
     }
-    return v > 9999 ? 0 : v;
+    *out = v > 9999 ? 0 : v;
+    return i;
 }
 
-static pdn_diag_code place(pdn_position *pos, const pdn_geometry *g, pdn_square sq, pdn_piece p,
-                           size_t at, size_t *err_at)
+static inline pdn_diag_code place(pdn_piece *board, const pdn_geometry *g, pdn_square sq,
+                                  pdn_piece p)
 {
-    int cell = pdn_geometry_cell(g, sq);
+    int cell = pdn_board__cell(g, sq);
     if (cell < 0)
-        return fail(err_at, at, PDN_D_FEN_SQUARE);
-    if (pos->board[cell] != 0)
-        return fail(err_at, at, PDN_D_FEN_TWICE);
-    pos->board[cell] = p;
+        return PDN_D_FEN_SQUARE;
+    if (board[cell] != 0)
+        return PDN_D_FEN_TWICE;
+    board[cell] = p;
     return PDN_D_NONE;
 }
 
 /*
  * Entry : "K"? NUMSQUARE ("-" NUMSQUARE)?  |  "K"? LETTER RANK
  * An algebraic file letter may be uppercase ("A3"), which is a form issue.
+ * Returns the index after the entry, or SIZE_MAX with *code and *err_at.
  */
-static pdn_diag_code entry(fen_in *in, pdn_position *pos, const pdn_geometry *g, unsigned color,
-                           size_t *err_at)
+static inline size_t entry(const char *s, size_t i, size_t end, pdn_piece *board,
+                           const pdn_geometry *g, unsigned color, fen_state *st,
+                           pdn_diag_code *code, size_t *err_at)
 {
-    const char *s = in->s;
     unsigned kind = PDN_MAN;
-    if (in->i < in->end && s[in->i] == 'K') {
+    if (i < end && s[i] == 'K') {
         kind = PDN_KING;
-        in->i++;
+        i++;
     }
     pdn_piece piece = (pdn_piece)(kind | color);
-    size_t at = in->i;
-    if (in->i < in->end && is_digit(s[in->i])) {
-        unsigned lo = number(in), hi = lo;
-        if (lo == 0)
-            return fail(err_at, at, PDN_D_FEN_SQUARE);
-        in->kinds |= 1;
-        if (in->i < in->end && s[in->i] == '-') {
-            size_t hi_at = ++in->i;
-            if (in->i == in->end || !is_digit(s[in->i]))
-                return fail(err_at, in->i, PDN_D_BAD_FEN);
-            hi = number(in);
-            if (hi == 0)
-                return fail(err_at, hi_at, PDN_D_FEN_SQUARE);
-            if (hi < lo)
-                return fail(err_at, at, PDN_D_BAD_FEN);
+    size_t at = i;
+    if (i < end && is_digit(s[i])) {
+        unsigned lo, hi;
+        i = number(s, i, end, &lo);
+        hi = lo;
+        st->kinds |= 1;
+        if (lo == 0) {
+            *code = fail(err_at, at, PDN_D_FEN_SQUARE);
+            return SIZE_MAX;
         }
-        for (unsigned v = lo; v <= hi; v++) {
-            pdn_diag_code c = place(pos, g, (pdn_square)v, piece, v == lo ? at : in->i - 1, err_at);
-            if (c != PDN_D_NONE) {
-                /* A range with a bad square: point at the range. */
-                if (err_at != NULL && hi != lo)
-                    *err_at = at;
-                return c;
+        if (i < end && s[i] == '-') {
+            size_t hi_at = ++i;
+            if (i == end || !is_digit(s[i])) {
+                *code = fail(err_at, i, PDN_D_BAD_FEN);
+                return SIZE_MAX;
+            }
+            i = number(s, i, end, &hi);
+            if (hi == 0 || hi < lo) {
+                *code =
+                    fail(err_at, hi == 0 ? hi_at : at, hi == 0 ? PDN_D_FEN_SQUARE : PDN_D_BAD_FEN);
+                return SIZE_MAX;
             }
         }
-        return PDN_D_NONE;
+        if (g->chess || hi > (unsigned)g->square_count) {
+            *code = fail(err_at, at, PDN_D_FEN_SQUARE);
+            return SIZE_MAX;
+        }
+        for (unsigned v = lo; v <= hi; v++) {
+            pdn_piece *cell = &board[g->cell_of[v]];
+            if (*cell != 0) {
+                /* A square given twice inside a range: point at the range. */
+                *code = fail(err_at, at, PDN_D_FEN_TWICE);
+                return SIZE_MAX;
+            }
+            *cell = piece;
+        }
+        return i;
     }
-    char f = in->i < in->end ? s[in->i] : '\0';
+    char f = i < end ? s[i] : '\0';
     if ((f >= 'a' && f <= 'z') || (f >= 'A' && f <= 'Z')) {
         if (f <= 'Z') {
-            note_form(in, in->i);
+            note_form(st, i);
             f = (char)(f - 'A' + 'a');
         }
-        in->i++;
-        if (in->i == in->end || !is_digit(s[in->i]) || s[in->i] == '0')
-            return fail(err_at, in->i, PDN_D_BAD_FEN);
-        unsigned rank = number(in);
-        in->kinds |= 2;
-        if (rank > PDN_BOARD_MAX)
-            return fail(err_at, at, PDN_D_FEN_SQUARE);
-        return place(pos, g, PDN_SQUARE_MAKE_ALPHA(f - 'a', rank), piece, at, err_at);
+        i++;
+        if (i == end || !is_digit(s[i]) || s[i] == '0') {
+            *code = fail(err_at, i, PDN_D_BAD_FEN);
+            return SIZE_MAX;
+        }
+        unsigned rank;
+        i = number(s, i, end, &rank);
+        st->kinds |= 2;
+        pdn_diag_code c = rank > PDN_BOARD_MAX
+                              ? PDN_D_FEN_SQUARE
+                              : place(board, g, PDN_SQUARE_MAKE_ALPHA(f - 'a', rank), piece);
+        if (c != PDN_D_NONE) {
+            *code = fail(err_at, at, c);
+            return SIZE_MAX;
+        }
+        return i;
     }
-    return fail(err_at, in->i, PDN_D_BAD_FEN);
+    *code = fail(err_at, i, PDN_D_BAD_FEN);
+    return SIZE_MAX;
 }
 
 /*
@@ -131,29 +163,27 @@ static pdn_diag_code entry(fen_in *in, pdn_position *pos, const pdn_geometry *g,
  * Section : COLOUR (Entry ("," Entry)*)?  |  ""    (an empty side: "B::")
  * COLOUR  : [WB?]; a colour may come twice (squares must still differ).
  */
-static pdn_diag_code draughts_read(pdn_position *pos, const pdn_geometry *g, fen_in *in,
-                                   size_t *err_at)
+static pdn_diag_code draughts_read(pdn_position *pos, const pdn_geometry *g, const char *s,
+                                   size_t i, size_t end, fen_state *st, size_t *err_at)
 {
-    const char *s = in->s;
-    char t = in->i < in->end ? s[in->i] : '\0';
+    pdn_piece *board = pos->board;
+    char t = i < end ? s[i] : '\0';
     if (t == 'w' || t == 'b') {
-        note_form(in, in->i);
+        note_form(st, i);
         t = (char)(t - 'a' + 'A');
     }
     if (t != 'W' && t != 'B' && t != '?')
-        return fail(err_at, in->i, PDN_D_BAD_FEN);
+        return fail(err_at, i, PDN_D_BAD_FEN);
     pos->turn = t;
-    in->i++;
-    skip_spaces(in);
+    i = skip_spaces(s, i + 1, end, st);
     int sections = 0;
-    while (in->i < in->end && s[in->i] == ':') {
+    while (i < end && s[i] == ':') {
         sections++;
-        in->i++;
-        skip_spaces(in);
-        if (in->i == in->end || s[in->i] == ':' || s[in->i] == '.')
+        i = skip_spaces(s, i + 1, end, st);
+        if (i == end || s[i] == ':' || s[i] == '.')
             continue;
         unsigned color;
-        switch (s[in->i]) {
+        switch (s[i]) {
         case 'W':
             color = PDN_WHITE;
             break;
@@ -164,34 +194,38 @@ static pdn_diag_code draughts_read(pdn_position *pos, const pdn_geometry *g, fen
             color = PDN_ANY_COLOR;
             break;
         default:
-            return fail(err_at, in->i, PDN_D_BAD_FEN);
+            return fail(err_at, i, PDN_D_BAD_FEN);
         }
-        in->i++;
-        skip_spaces(in);
-        if (in->i == in->end || s[in->i] == ':' || s[in->i] == '.')
+        i = skip_spaces(s, i + 1, end, st);
+        if (i == end || s[i] == ':' || s[i] == '.')
             continue;
         for (;;) {
-            pdn_diag_code c = entry(in, pos, g, color, err_at);
-            if (c != PDN_D_NONE)
+            pdn_diag_code c = PDN_D_NONE;
+            i = entry(s, i, end, board, g, color, st, &c, err_at);
+            if (i == SIZE_MAX)
                 return c;
-            skip_spaces(in);
-            if (in->i == in->end || s[in->i] != ',')
+            i = skip_spaces(s, i, end, st);
+            if (i == end || s[i] != ',')
                 break;
-            in->i++;
-            skip_spaces(in);
+            i = skip_spaces(s, i + 1, end, st);
         }
     }
     if (sections == 0)
-        return fail(err_at, in->i, PDN_D_BAD_FEN);
-    if (in->i < in->end && s[in->i] == '.') {
-        note_form(in, in->i);
-        in->i++;
+        return fail(err_at, i, PDN_D_BAD_FEN);
+    if (i < end && s[i] == '.') {
+        note_form(st, i);
+        i++;
     }
-    if (in->i != in->end)
-        return fail(err_at, in->i, PDN_D_BAD_FEN);
-    if (in->kinds == 3)
-        note_form(in, 0); /* numeric and algebraic squares mixed */
+    if (i != end)
+        return fail(err_at, i, PDN_D_BAD_FEN);
+    if (st->kinds == 3)
+        note_form(st, 0); /* numeric and algebraic squares mixed */
     return PDN_D_NONE;
+}
+
+static int is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
 pdn_diag_code pdn_fen_read(pdn_position *out, const pdn_geometry *g, const char *text, size_t len,
@@ -200,26 +234,27 @@ pdn_diag_code pdn_fen_read(pdn_position *out, const pdn_geometry *g, const char 
     if (out == NULL || g == NULL || (text == NULL && len != 0))
         return fail(err_at, 0, PDN_D_BAD_FEN);
     pdn_position_clear(out, g);
-    fen_in in = {text, 0, len, SIZE_MAX, 0};
-    while (in.i < in.end &&
-           (text[in.i] == ' ' || text[in.i] == '\t' || text[in.i] == '\n' || text[in.i] == '\r')) {
-        note_form(&in, in.i);
-        in.i++;
+    fen_state st = {SIZE_MAX, 0};
+    size_t begin = 0, end = len;
+    if (begin < end && is_space(text[begin])) {
+        note_form(&st, begin);
+        while (begin < end && is_space(text[begin]))
+            begin++;
     }
-    while (in.end > in.i && (text[in.end - 1] == ' ' || text[in.end - 1] == '\t' ||
-                             text[in.end - 1] == '\n' || text[in.end - 1] == '\r')) {
-        note_form(&in, in.end - 1);
-        in.end--;
+    if (end > begin && is_space(text[end - 1])) {
+        while (end > begin && is_space(text[end - 1]))
+            end--;
+        note_form(&st, end);
     }
     size_t at = 0;
-    pdn_diag_code c = g->chess ? pdn_board__chess_fen_read(out, text, in.i, in.end, &at)
-                               : draughts_read(out, g, &in, &at);
+    pdn_diag_code c = g->chess ? pdn_board__chess_fen_read(out, text, begin, end, &at)
+                               : draughts_read(out, g, text, begin, end, &st, &at);
     if (c != PDN_D_NONE && c != PDN_D_FEN_FORM) {
         pdn_position_clear(out, g);
         return fail(err_at, at, c);
     }
-    if (in.form_at != SIZE_MAX && (c == PDN_D_NONE || in.form_at < at))
-        return fail(err_at, in.form_at, PDN_D_FEN_FORM);
+    if (st.form_at != SIZE_MAX && (c == PDN_D_NONE || st.form_at < at))
+        return fail(err_at, st.form_at, PDN_D_FEN_FORM);
     return c == PDN_D_NONE ? c : fail(err_at, at, c);
 }
 
@@ -227,84 +262,114 @@ pdn_diag_code pdn_fen_read(pdn_position *out, const pdn_geometry *g, const char 
 /* Writing                                                                */
 /* ---------------------------------------------------------------------- */
 
-typedef struct fen_out {
-    char *buf;
-    size_t cap, len;
-} fen_out;
+/*
+ * The longest FEN: every cell of a 26x26 board a king, each "K" plus three
+ * characters and a comma, plus turn and colour marks.  Writing into a
+ * buffer of that size needs no bounds checks per character.
+ */
+#define FEN_MAX (PDN_CELL_MAX * 5 + 16)
 
-static void put(fen_out *o, char c)
+static char *put_number(char *p, unsigned v)
 {
-    if (o->len + 1 < o->cap)
-        o->buf[o->len] = c;
-    o->len++;
+    if (v >= 100)
+        *p++ = (char)('0' + v / 100);
+    if (v >= 10)
+        *p++ = (char)('0' + v / 10 % 10);
+    *p++ = (char)('0' + v % 10);
+    return p;
 }
 
-static void put_square(fen_out *o, pdn_square sq)
+/* One list: squares ascending, with "K" for kings and ranges for runs of
+ * three or more consecutive numbers. */
+static char *numeric_list(char *p, const uint16_t *sq, int n, int king, int *first)
 {
-    char tmp[8];
-    size_t n = pdn_square_format(sq, tmp);
-    for (size_t i = 0; i < n; i++)
-        put(o, tmp[i]);
-}
-
-/* Numbers of one piece kind, ascending, with runs of three or more as ranges. */
-static void numeric_list(fen_out *o, const pdn_position *pos, pdn_piece want, int *first)
-{
-    const pdn_geometry *g = pos->geometry;
-    int n = 1;
-    while (n <= g->square_count) {
-        if (pos->board[g->cell_of[n]] != want) {
-            n++;
-            continue;
-        }
-        int run = n;
-        while (run + 1 <= g->square_count && pos->board[g->cell_of[run + 1]] == want)
-            run++;
+    for (int i = 0; i < n;) {
+        int j = i;
+        while (j + 1 < n && sq[j + 1] == sq[j] + 1)
+            j++;
+        if (j - i < 2)
+            j = i;
         if (!*first)
-            put(o, ',');
+            *p++ = ',';
         *first = 0;
-        if (want & PDN_KING)
-            put(o, 'K');
-        put_square(o, (pdn_square)n);
-        if (run - n >= 2) {
-            put(o, '-');
-            put_square(o, (pdn_square)run);
-        } else if (run > n) {
-            put(o, ',');
-            if (want & PDN_KING)
-                put(o, 'K');
-            put_square(o, (pdn_square)run);
+        if (king)
+            *p++ = 'K';
+        p = put_number(p, sq[i]);
+        if (j > i) {
+            *p++ = '-';
+            p = put_number(p, sq[j]);
         }
-        n = run + 1;
+        i = j + 1;
     }
+    return p;
 }
 
-/* Algebraic names of one piece kind, by file then rank. */
-static void alpha_list(fen_out *o, const pdn_position *pos, pdn_piece want, int *first)
+/* Piece codes in the order they are written: colour by colour, men first. */
+static const pdn_piece order[6] = {PDN_MAN | PDN_WHITE,     PDN_KING | PDN_WHITE,
+                                   PDN_MAN | PDN_BLACK,     PDN_KING | PDN_BLACK,
+                                   PDN_MAN | PDN_ANY_COLOR, PDN_KING | PDN_ANY_COLOR};
+
+/* The list each piece code goes to (-1: none), by pdn_piece value. */
+static const signed char slot_of[64] = {
+    [PDN_MAN | PDN_WHITE] = 1,  [PDN_KING | PDN_WHITE] = 2,    [PDN_MAN | PDN_BLACK] = 3,
+    [PDN_KING | PDN_BLACK] = 4, [PDN_MAN | PDN_ANY_COLOR] = 5, [PDN_KING | PDN_ANY_COLOR] = 6,
+};
+
+/*
+ * One pass over the squares in writing order (numbers ascending, or files
+ * then ranks) sorts them into six lists; the lists are then written side by
+ * side.  Algebraic lists hold cells, numeric ones numbers.
+ */
+static size_t draughts_write(const pdn_position *pos, char notation, char *out)
 {
     const pdn_geometry *g = pos->geometry;
-    for (int f = 0; f < g->width; f++) {
-        for (int r = 1; r <= g->height; r++) {
-            int cell = pdn_board__alpha_cell(g, f, r);
-            if (pos->board[cell] != want)
+    uint16_t lists[6][PDN_CELL_MAX];
+    int counts[6] = {0, 0, 0, 0, 0, 0};
+    if (notation == 'N') {
+        for (int n = 1; n <= g->square_count; n++) {
+            int k = slot_of[pos->board[g->cell_of[n]] & 63] - 1;
+            if (k >= 0)
+                lists[k][counts[k]++] = (uint16_t)n;
+        }
+    } else {
+        int w = g->width, h = g->height;
+        int file_step = g->alpha_flip_file ? -1 : 1, rank_step = g->alpha_flip_rank ? -w : w;
+        int cell0 = (g->alpha_flip_rank ? (h - 1) * w : 0) + (g->alpha_flip_file ? w - 1 : 0);
+        for (int f = 0; f < w; f++) {
+            int cell = cell0 + f * file_step;
+            for (int r = 0; r < h; r++, cell += rank_step) {
+                int k = slot_of[pos->board[cell] & 63] - 1;
+                if (k >= 0)
+                    lists[k][counts[k]++] = (uint16_t)(f << 8 | (r + 1));
+            }
+        }
+    }
+    char *p = out;
+    *p++ = pos->turn == 'B' || pos->turn == '?' ? pos->turn : 'W';
+    for (int side = 0; side < 3; side++) {
+        if (side == 2 && counts[4] + counts[5] == 0)
+            break;
+        *p++ = ':';
+        *p++ = "WB?"[side];
+        int first = 1;
+        for (int k = side * 2; k < side * 2 + 2; k++) {
+            int king = (order[k] & PDN_KING) != 0;
+            if (notation == 'N') {
+                p = numeric_list(p, lists[k], counts[k], king, &first);
                 continue;
-            if (!*first)
-                put(o, ',');
-            *first = 0;
-            if (want & PDN_KING)
-                put(o, 'K');
-            put_square(o, PDN_SQUARE_MAKE_ALPHA(f, r));
+            }
+            for (int i = 0; i < counts[k]; i++) {
+                if (!first)
+                    *p++ = ',';
+                first = 0;
+                if (king)
+                    *p++ = 'K';
+                *p++ = (char)('a' + (lists[k][i] >> 8));
+                p = put_number(p, lists[k][i] & 0xff);
+            }
         }
     }
-}
-
-static int has_color(const pdn_position *pos, unsigned color)
-{
-    const pdn_geometry *g = pos->geometry;
-    for (int cell = 0; cell < g->width * g->height; cell++)
-        if (pos->board[cell] != 0 && PDN_PIECE_COLOR(pos->board[cell]) == color)
-            return 1;
-    return 0;
+    return (size_t)(p - out);
 }
 
 size_t pdn_fen_write(const pdn_position *pos, char notation, char *buf, size_t cap)
@@ -319,24 +384,12 @@ size_t pdn_fen_write(const pdn_position *pos, char notation, char *buf, size_t c
         return pdn_board__chess_fen_write(pos, buf, cap);
     if (notation == 0)
         notation = g->gametype.notation == 'N' ? 'N' : 'A';
-    fen_out o = {buf, cap, 0};
-    put(&o, pos->turn == 'B' || pos->turn == '?' ? pos->turn : 'W');
-    static const unsigned colors[3] = {PDN_WHITE, PDN_BLACK, PDN_ANY_COLOR};
-    for (int k = 0; k < 3; k++) {
-        if (colors[k] == PDN_ANY_COLOR && !has_color(pos, PDN_ANY_COLOR))
-            break;
-        put(&o, ':');
-        put(&o, "WB?"[k]);
-        int first = 1;
-        for (unsigned kind = PDN_MAN; kind <= PDN_KING; kind += PDN_MAN) {
-            pdn_piece want = (pdn_piece)(kind | colors[k]);
-            if (notation == 'N')
-                numeric_list(&o, pos, want, &first);
-            else
-                alpha_list(&o, pos, want, &first);
-        }
+    char text[FEN_MAX];
+    size_t len = draughts_write(pos, notation, text);
+    if (cap > 0) {
+        size_t n = len < cap ? len : cap - 1;
+        memcpy(buf, text, n);
+        buf[n] = '\0';
     }
-    if (cap > 0)
-        buf[o.len < cap ? o.len : cap - 1] = '\0';
-    return o.len;
+    return len;
 }

@@ -46,13 +46,15 @@ static unsigned piece_of(char c)
     }
 }
 
-static char letter_of(pdn_piece p)
-{
-    static const char letters[] = "??PNBRQK";
-    unsigned kind = PDN_PIECE_KIND(p) >> 2;
-    char c = kind >= 3 && kind <= 8 ? letters[kind - 1] : '?';
-    return PDN_PIECE_COLOR(p) == PDN_BLACK ? (char)(c - 'A' + 'a') : c;
-}
+/* FEN letter of each piece code. */
+static const char letter_of[64] = {
+    [PDN_PAWN | PDN_WHITE] = 'P',   [PDN_KNIGHT | PDN_WHITE] = 'N',
+    [PDN_BISHOP | PDN_WHITE] = 'B', [PDN_ROOK | PDN_WHITE] = 'R',
+    [PDN_QUEEN | PDN_WHITE] = 'Q',  [PDN_CHESS_KING | PDN_WHITE] = 'K',
+    [PDN_PAWN | PDN_BLACK] = 'p',   [PDN_KNIGHT | PDN_BLACK] = 'n',
+    [PDN_BISHOP | PDN_BLACK] = 'b', [PDN_ROOK | PDN_BLACK] = 'r',
+    [PDN_QUEEN | PDN_BLACK] = 'q',  [PDN_CHESS_KING | PDN_BLACK] = 'k',
+};
 
 /* ---------------------------------------------------------------------- */
 /* Attacks: enough to tell whether a king stands in check                 */
@@ -108,8 +110,14 @@ static int attacked(const pdn_position *pos, int cell, unsigned by)
 /* ---------------------------------------------------------------------- */
 
 /* Placement: ranks 8 to 1 separated by '/', digits for empty squares. */
+/* The cells of the kings and pawns met, for validate(); a 19th is too many. */
+typedef struct found_cells {
+    int count;
+    int8_t cells[19];
+} found_cells;
+
 static pdn_diag_code placement(pdn_position *pos, const char *s, size_t *i, size_t end,
-                               size_t at_cell[64], size_t *err_at)
+                               size_t at_cell[64], found_cells *found, size_t *err_at)
 {
     for (int rank = 7; rank >= 0; rank--) {
         if (rank < 7) {
@@ -125,8 +133,14 @@ static pdn_diag_code placement(pdn_position *pos, const char *s, size_t *i, size
                 file += c - '0';
                 after_digit = 1;
             } else if (p != 0 && file < 8) {
-                at_cell[rank * 8 + file] = *i;
-                pos->board[rank * 8 + file] = (pdn_piece)p;
+                int cell = rank * 8 + file;
+                if (PDN_PIECE_KIND(p) == PDN_CHESS_KING || PDN_PIECE_KIND(p) == PDN_PAWN) {
+                    /* Only kings and pawns can make a placement impossible. */
+                    if (found->count < 19)
+                        found->cells[found->count++] = (int8_t)cell;
+                    at_cell[cell] = *i;
+                }
+                pos->board[cell] = (pdn_piece)p;
                 file++;
                 after_digit = 0;
             } else {
@@ -260,21 +274,24 @@ static int counter(const char *s, size_t *i, size_t end, int *out)
 }
 
 /* Kings, pawns and check: what no game can reach. */
-static pdn_diag_code validate(const pdn_position *pos, const size_t at_cell[64], size_t side_at,
-                              size_t *err_at)
+static pdn_diag_code validate(const pdn_position *pos, const found_cells *found,
+                              const size_t at_cell[64], size_t side_at, size_t *err_at)
 {
     int kings[2] = {-1, -1};
-    for (int cell = 0; cell < 64; cell++) {
+    for (int k = 0; k < found->count; k++) {
+        int cell = found->cells[k];
         pdn_piece p = pos->board[cell];
         if (PDN_PIECE_KIND(p) == PDN_CHESS_KING) {
-            int k = PDN_PIECE_COLOR(p) == PDN_WHITE ? 0 : 1;
-            if (kings[k] >= 0)
+            int side = PDN_PIECE_COLOR(p) == PDN_WHITE ? 0 : 1;
+            if (kings[side] >= 0)
                 return fail(err_at, at_cell[cell], PDN_D_FEN_POSITION);
-            kings[k] = cell;
-        }
-        if (PDN_PIECE_KIND(p) == PDN_PAWN && (cell < 8 || cell >= 56))
+            kings[side] = cell;
+        } else if (cell < 8 || cell >= 56) {
             return fail(err_at, at_cell[cell], PDN_D_FEN_POSITION);
+        }
     }
+    if (found->count > 18) /* more than 16 pawns and two kings */
+        return fail(err_at, at_cell[found->cells[18]], PDN_D_FEN_POSITION);
     if (kings[0] < 0 || kings[1] < 0)
         return fail(err_at, 0, PDN_D_FEN_POSITION);
     /* The side that has just moved cannot have left its king in check. */
@@ -291,8 +308,9 @@ static pdn_diag_code validate(const pdn_position *pos, const size_t at_cell[64],
 pdn_diag_code pdn_board__chess_fen_read(pdn_position *pos, const char *s, size_t begin, size_t end,
                                         size_t *err_at)
 {
-    size_t i = begin, form_at = SIZE_MAX, at_cell[64] = {0};
-    pdn_diag_code c = placement(pos, s, &i, end, at_cell, err_at);
+    size_t i = begin, form_at = SIZE_MAX, at_cell[64];
+    found_cells found = {0, {0}};
+    pdn_diag_code c = placement(pos, s, &i, end, at_cell, &found, err_at);
     if (c != PDN_D_NONE)
         return c;
     if (!gap(s, &i, end, &form_at))
@@ -327,7 +345,7 @@ pdn_diag_code pdn_board__chess_fen_read(pdn_position *pos, const char *s, size_t
         pos->halfmove_clock = half;
         pos->fullmove = full;
     }
-    if ((c = validate(pos, at_cell, side_at, err_at)) != PDN_D_NONE)
+    if ((c = validate(pos, &found, at_cell, side_at, err_at)) != PDN_D_NONE)
         return c;
     return form_at != SIZE_MAX ? fail(err_at, form_at, PDN_D_FEN_FORM) : PDN_D_NONE;
 }
@@ -392,7 +410,7 @@ size_t pdn_board__chess_fen_write(const pdn_position *pos, char *buf, size_t cap
             if (empty)
                 put(&o, (char)('0' + empty));
             empty = 0;
-            put(&o, letter_of(p));
+            put(&o, letter_of[p & 63] ? letter_of[p & 63] : '?');
         }
         if (empty)
             put(&o, (char)('0' + empty));

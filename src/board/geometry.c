@@ -95,29 +95,9 @@ pdn_status pdn_geometry_init(pdn_geometry *out, const pdn_gametype *gametype)
     return PDN_OK;
 }
 
-int pdn_board__alpha_cell(const pdn_geometry *g, int file, int rank)
-{
-    if (file < 0 || file >= g->width || rank < 1 || rank > g->height)
-        return -1;
-    int cw = g->alpha_flip_file ? g->width - 1 - file : file;
-    int rw = g->alpha_flip_rank ? g->height - rank : rank - 1;
-    return rw * g->width + cw;
-}
-
 int pdn_geometry_cell(const pdn_geometry *g, pdn_square square)
 {
-    if (g == NULL)
-        return -1;
-    if (PDN_SQUARE_IS_ALPHA(square)) {
-        int cell =
-            pdn_board__alpha_cell(g, (int)PDN_SQUARE_FILE(square), (int)PDN_SQUARE_RANK(square));
-        if (cell < 0 || !pdn_board__plays(g, cell))
-            return -1;
-        return cell;
-    }
-    if (square == 0 || square > g->square_count || g->chess)
-        return -1;
-    return g->cell_of[square];
+    return g != NULL ? pdn_board__cell(g, square) : -1;
 }
 
 pdn_square pdn_geometry_square(const pdn_geometry *g, int cell, char notation)
