@@ -59,10 +59,29 @@ check "json line count" 1 "$("$pdn" json "$tmp/ok.pdn" | wc -l)"
 "$pdn" fmt -o /nonexistent/dir/x.pdn "$tmp/ok.pdn" 2>/dev/null; check "unwritable output exits 3" 3 $?
 "$pdn" fmt "$tmp/ok.pdn" >/dev/full 2>/dev/null; check "full disk exits 3" 3 $?
 
+# --- pdn fen -------------------------------------------------------------------
+check "fen canonical" "W:W31-50:B1-20" "$("$pdn" fen 'W:W50,49,48,47,46,31-45:B20,19,1-18')"
+check "fen sorts and makes ranges" "B:W18,24,27,28,K10,K15:B1-4" "$("$pdn" fen 'B:W18,24,27,28,K10,K15:B4,3,2,1')"
+check "fen to alpha" "W:Wa1,j10:B" "$("$pdn" fen --to alpha 'W:W46,5:B')"
+check "fen from alpha on a Russian board" "W:W1,32:B" "$("$pdn" fen -g 25 --to numeric 'W:Wa1,h8:B')"
+check "fen of chess" "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" \
+    "$("$pdn" fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -')"
+out=$("$pdn" fen 'W:W31-50:B1-20,51' 2>&1 >/dev/null)
+check "fen error exits 1" 1 "$("$pdn" fen 'W:W31-50:B1-20,51' >/dev/null 2>&1; echo $?)"
+check "fen error located" "fen:1:16: error: FEN names a square the GameType's board does not have [fen-square]" \
+    "$(printf '%s\n' "$out" | sed -n 1p)"
+check "fen error caret" "                ^" "$(printf '%s\n' "$out" | sed -n 3p)"
+check "fen with a form issue still writes" "W:W31-50:B1-20" "$("$pdn" fen 'W:W31-50:B1-20.' 2>/dev/null)"
+"$pdn" fen -g 77 'W:W1:B2' >/dev/null 2>&1; check "fen with an unknown GameType exits 2" 2 $?
+"$pdn" fen >/dev/null 2>&1; check "fen without a FEN exits 2" 2 $?
+
 # --- help, version, man page, README agree ------------------------------------
 "$pdn" --help >"$tmp/help"; check "--help exits 0" 0 $?
 "$pdn" --version | grep -qE '^pdn [0-9]+\.[0-9]+\.[0-9]+$'; check "--version" 0 $?
-for cmd in check fmt json; do
+# Every command --help lists, not a fixed list: a new command must be documented.
+cmds=$(sed -n 's/^  \([a-z][a-z]*\)  *.*/\1/p' "$tmp/help")
+check "--help lists the commands" "check fmt json" "$(echo $cmds | cut -d' ' -f1-3)"
+for cmd in $cmds; do
     grep -q "^  $cmd " "$tmp/help"; check "--help lists $cmd" 0 $?
     grep -q "^\.SS $cmd\|^\.B pdn $cmd\|pdn $cmd" "$src/man/pdn.1"; check "man page has $cmd" 0 $?
     grep -q "pdn $cmd" "$src/README.md"; check "README has $cmd" 0 $?
