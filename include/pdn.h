@@ -693,8 +693,10 @@ PDN_API pdn_diag_code pdn_check_fen_syntax(const char *text, size_t len, int che
  * algorithm (corner digit, invert flag, seen from the starting player).  The
  * other one, used when converting: a numeric game's algebraic names are the
  * usual ones seen from White (a1 is White's bottom-left; International
- * 46 = a1); an algebraic game's numbers follow the same algorithm with N in
- * place of A (Russian a1 = 1).  Give a full tuple to choose another.
+ * 46 = a1); an algebraic game's numbers start in the far left corner as
+ * its starting player sees the board, as in International draughts (the
+ * numbering Russian numeric FENs use: 1 = b8, 29 = a1).  Give a full tuple
+ * with N to choose another.
  */
 typedef struct pdn_geometry {
     pdn_gametype gametype;       /* the full tuple (expanded) */

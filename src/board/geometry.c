@@ -60,6 +60,13 @@ pdn_status pdn_geometry_init(pdn_geometry *out, const pdn_gametype *gametype)
 
     int w = gt.width, h = gt.height, d = gt.corner;
     int flip_c = d == 1 || d == 3, flip_r = d == 2 || d == 3;
+    /*
+     * An algebraic game's numbers are the ones its players write in numeric
+     * FENs: square 1 in the far left corner as the starting player sees the
+     * board, as in International draughts (Russian: 1 = b8, 29 = a1, and
+     * the start W:W21-32:B1-12).
+     */
+    int num_c = gt.notation == 'A' ? 0 : flip_c, num_r = gt.notation == 'A' ? 1 : flip_r;
 
     /*
      * Numbers: playing squares counted row by row away from the corner, each
@@ -69,7 +76,7 @@ pdn_status pdn_geometry_init(pdn_geometry *out, const pdn_gametype *gametype)
     int n = 0;
     for (int rp = 0; rp < h; rp++) {
         for (int cp = 0; cp < w; cp++) {
-            int c = flip_c ? w - 1 - cp : cp, r = flip_r ? h - 1 - rp : rp, cw, rw;
+            int c = num_c ? w - 1 - cp : cp, r = num_r ? h - 1 - rp : rp, cw, rw;
             if (!plays(out, c, r))
                 continue;
             to_white(out, c, r, &cw, &rw);

@@ -63,7 +63,7 @@ check "json line count" 1 "$("$pdn" json "$tmp/ok.pdn" | wc -l)"
 check "fen canonical" "W:W31-50:B1-20" "$("$pdn" fen 'W:W50,49,48,47,46,31-45:B20,19,1-18')"
 check "fen sorts and makes ranges" "B:W18,24,27,28,K10,K15:B1-4" "$("$pdn" fen 'B:W18,24,27,28,K10,K15:B4,3,2,1')"
 check "fen to alpha" "W:Wa1,j10:B" "$("$pdn" fen --to alpha 'W:W46,5:B')"
-check "fen from alpha on a Russian board" "W:W1,32:B" "$("$pdn" fen -g 25 --to numeric 'W:Wa1,h8:B')"
+check "fen from alpha on a Russian board" "W:W4,29:B" "$("$pdn" fen -g 25 --to numeric 'W:Wa1,h8:B')"
 check "fen of chess" "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" \
     "$("$pdn" fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -')"
 out=$("$pdn" fen 'W:W31-50:B1-20,51' 2>&1 >/dev/null)

@@ -162,16 +162,19 @@ static void test_board__worked_examples(void)
     expect_pair("24", "32", "a8");
     expect_pair("27", "1", "b12");
     expect_pair("27", "72", "k1");
-    /* Algebraic types number like N with the same corner: Russian a1 = 1. */
-    expect_pair("25", "1", "a1");
-    expect_pair("25", "32", "h8");
+    /* Algebraic types number from the far left corner: Russian 1 = b8, 29 = a1. */
+    expect_pair("25", "1", "b8");
+    expect_pair("25", "29", "a1");
+    expect_pair("25", "32", "g1");
+    expect_pair("23,B,8,8,A1,1", "1", "h8");
     /* Spantsiretti 10x8: files a-j. */
-    expect_pair("41", "1", "a1");
-    expect_pair("41", "40", "j8");
+    expect_pair("41", "1", "b8");
+    expect_pair("41", "36", "a1");
+    expect_pair("41", "40", "i1");
     /* Turkish plays on all 64 squares. */
-    expect_pair("30", "1", "a1");
-    expect_pair("30", "2", "b1");
-    expect_pair("30", "64", "h8");
+    expect_pair("30", "1", "a8");
+    expect_pair("30", "2", "b8");
+    expect_pair("30", "64", "h1");
     /* Thai seen from Black: square 1 in the row farthest from Black. */
     expect_pair("31", "1", "g1");
     expect_pair("31", "32", "b8");
@@ -376,10 +379,10 @@ static void test_board__draughts_fen(void)
     expect_fen("25",
                "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,"
                "h6,h8",
-               PDN_D_NONE, 0, 'N', "W:W1-12:B21-32");
-    expect_fen("25", "W:W1-12:B21-32", PDN_D_NONE, 0, 0,
+               PDN_D_NONE, 0, 'N', "W:W21-32:B1-12");
+    expect_fen("25", "W:W21-32:B1-12", PDN_D_NONE, 0, 0,
                "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8");
-    expect_fen("41", "W:Wj8,Kb2:B", PDN_D_NONE, 0, 'N', "W:W40,K6:B");
+    expect_fen("41", "W:Wj8,Kb2:B", PDN_D_NONE, 0, 'N', "W:W5,K31:B");
     expect_fen("27", "W:W72,b12:B", PDN_D_FEN_FORM, 0, 0, "W:W1,72:B");
     /* Errors, each at its place. */
     expect_fen("20", "W:W31-51:B1-20", PDN_D_FEN_SQUARE, 3, 0, NULL);
