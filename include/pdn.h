@@ -178,6 +178,26 @@ typedef enum pdn_diag_code {
     PDN_D_FEN_SQUARE,           /* FEN square the GameType's board lacks */
     PDN_D_FEN_TWICE,            /* FEN gives a square twice */
     PDN_D_FEN_POSITION,         /* chess FEN of an impossible position */
+    /* --- replay ------------------------------------------------------------ */
+    PDN_D_ILLEGAL_MOVE,         /* no legal move fits the written move */
+    PDN_D_AMBIGUOUS_MOVE,       /* several legal moves fit (restriction 8) */
+    PDN_D_PATH_SQUARES,         /* full path without the right squares (restr. 9) */
+    PDN_D_WRONG_SIDE,           /* "23..." before a move of the first mover */
+    PDN_D_MOVE_AFTER_END,       /* a move after the side to move has none */
+    PDN_D_RESULT_CONTRADICTS,   /* Result tag against the final position */
+    PDN_D_GAMETYPE_INFERRED,    /* no GameType tag: variant inferred */
+    PDN_D_REPLAY_STOPPED,       /* later moves of the line not checked */
+    PDN_D_BAD_SAN,              /* chess move that is not SAN */
+    PDN_D_SAN_FORM,             /* e2e4, 0-0, e8Q: not the SAN spelling */
+    PDN_D_SAN_OVERSPECIFIED,    /* Nge2 where Ne2 is enough */
+    PDN_D_CHECK_MARK,           /* '+'/'#' missing or wrong */
+    PDN_D_CAPTURE_MARK,         /* 'x' missing or wrong */
+    PDN_D_BAD_PROMOTION,        /* promotion no rule allows */
+    PDN_D_NULL_MOVE,            /* chess null move "--" / "Z0" */
+    PDN_D_GAMETYPE_MISMATCH,    /* the tag's tuple does not fit the moves */
+    PDN_D_VARIANT_SKIPPED,      /* a chess variant the rules do not cover */
+    PDN_D_VARIATION_PLACE,      /* variation written before the move it replaces */
+    PDN_D_LONG_CAPTURE,         /* full path where from-to is enough (restr. 8) */
     PDN_D_COUNT
 } pdn_diag_code;
 
@@ -892,13 +912,561 @@ PDN_API pdn_status pdn_write_diagram(const pdn_position *pos, const pdn_diagram_
 /* Draughts rules: legal moves, perft, move resolution                   */
 /* ===================================================================== */
 
+/*
+ * The rules of a draughts variant are data: pdn_rules_init() fills a
+ * pdn_rules for a GameType number, and a program may change any field to
+ * play a custom tuple (International rules on 12x12, Russian rules on
+ * 10x8, ...).  pdn_draughts_new() joins rules and a geometry into an engine
+ * that precomputes what move generation needs; the engine is read-only
+ * afterwards, so one engine may serve many threads at once.
+ *
+ * Directions are relative to the side that moves: forward is towards the
+ * opponent.  On a board of alternating colours an orthogonal step goes to
+ * the next square of the same colour, two cells on (Frisian); on a board
+ * where every cell plays (Turkish) it goes to the next cell.
+ */
+#define PDN_DIR_DIAG_FORWARD 1u  /* the two forward diagonals */
+#define PDN_DIR_DIAG_BACKWARD 2u /* the two backward diagonals */
+#define PDN_DIR_FORWARD 4u       /* straight ahead along the file */
+#define PDN_DIR_BACKWARD 8u      /* straight back along the file */
+#define PDN_DIR_SIDEWAYS 16u     /* left and right along the rank */
+#define PDN_DIR_DIAGONAL (PDN_DIR_DIAG_FORWARD | PDN_DIR_DIAG_BACKWARD)
+#define PDN_DIR_ORTHOGONAL (PDN_DIR_FORWARD | PDN_DIR_BACKWARD | PDN_DIR_SIDEWAYS)
+
+/** What happens to a man that reaches the far row in the middle of a capture. */
+typedef enum pdn_promotion {
+    PDN_PROMOTE_PASS = 0, /* it goes on as a man; crowned only if it ends there */
+    PDN_PROMOTE_KING = 1, /* crowned at once, goes on capturing as a king (Russian) */
+    PDN_PROMOTE_STOP = 2  /* the capture ends there and the man is crowned */
+} pdn_promotion;
+
+/**
+ * Criteria that choose among the possible captures, applied in the order
+ * of pdn_rules.prefer: only the captures best under the first criterion
+ * stay, ties go to the next one, and what is left is free choice.
+ */
+typedef enum pdn_prefer {
+    PDN_PREFER_END = 0,            /* ends the list */
+    PDN_PREFER_MOST_PIECES = 1,    /* most pieces captured, a king counting as a man */
+    PDN_PREFER_MOST_VALUE = 2,     /* highest sum of man_value and king_value captured */
+    PDN_PREFER_KING_CAPTURES = 3,  /* a capture made by a king rather than by a man */
+    PDN_PREFER_MOST_KINGS = 4,     /* most kings captured */
+    PDN_PREFER_EARLIEST_KINGS = 5  /* the kings met earliest in the sequence (Italian) */
+} pdn_prefer;
+#define PDN_PREFER_MAX 6
+
+/** The rules of a variant.  Fill with pdn_rules_init(), then adjust. */
+typedef struct pdn_rules {
+    unsigned version;       /* PDN_RULES_VERSION */
+    int type;               /* the GameType number they were made for */
+    unsigned man_moves;     /* PDN_DIR_* a man steps one square in */
+    unsigned man_captures;  /* PDN_DIR_* a man captures in */
+    unsigned king_moves;    /* PDN_DIR_* a king moves in */
+    unsigned king_captures; /* PDN_DIR_* a king captures in */
+    int king_flying;        /* 1: a king moves any distance; 0: one square */
+    int king_capture_flying; /* 1: a king captures a piece at any distance on
+                                its line; 0: only an adjacent one */
+    int king_lands_next;    /* 1: a capturing king lands right behind the
+                               piece (Thai, short kings); 0: on any empty
+                               square behind it, but on one from which it can
+                               capture again when there is such a square */
+    int men_capture_kings;  /* 0: a man may not capture a king (Italian) */
+    int remove_immediately; /* 1: each captured piece leaves the board at once
+                               (Turkish, Thai); 0: all at the end of the move,
+                               blocking the way until then */
+    int reverse_allowed;    /* with remove_immediately: 1 when a capture may
+                               turn back 180 degrees (Thai); 0: never */
+    pdn_promotion promotion;
+    unsigned char prefer[PDN_PREFER_MAX]; /* pdn_prefer criteria ending with
+                                             PDN_PREFER_END; empty: free choice */
+    int man_value, king_value; /* weights for PDN_PREFER_MOST_VALUE */
+    int king_move_limit;    /* a player who still has a man may make at most
+                               this many non-capturing moves in a row with the
+                               same king (Frisian: 3); 0: no limit */
+} pdn_rules;
+#define PDN_RULES_VERSION 1
+
+/**
+ * Fills `out` with the rules of a GameType number: 20-31 (all type-23 games
+ * share American pool's rules), 40, 41, and lidraughts' 96-99 (97 Frysk! is
+ * Frisian; the others move as International).  Where sources disagree the
+ * choice is the one docs (variant-rules.md section 6) recommends: Frisian king
+ * = 199 against a man's 100, Turkish men crowned at the end of a capture,
+ * Spantsiretti with Russian rules.  PDN_EINVAL for chess and other numbers
+ * (`out` then holds International rules).  Thread-safe.
+ */
+PDN_API pdn_status pdn_rules_init(pdn_rules *out, int type);
+
+/** An engine: rules and a geometry joined, with precomputed tables. */
+typedef struct pdn_draughts pdn_draughts;
+
+/**
+ * Creates an engine for geometry `g` (copied; the engine does not keep the
+ * pointer) and `rules` (copied).  `allocator` may be NULL (libc); it is also
+ * used by perft.  Returns PDN_OK, PDN_ENOMEM, or PDN_EINVAL for a chess
+ * geometry, a rules version other than PDN_RULES_VERSION, or rules without
+ * any man move.  Free with pdn_draughts_free().  The engine is read-only:
+ * every function below may use it from several threads at once.
+ */
+PDN_API pdn_status pdn_draughts_new(pdn_draughts **out, const pdn_geometry *g,
+                                    const pdn_rules *rules, const pdn_allocator *allocator);
+/** Frees an engine.  NULL is allowed. */
+PDN_API void pdn_draughts_free(pdn_draughts *d);
+/** The engine's rules and geometry (borrowed, live as long as the engine). */
+PDN_API const pdn_rules *pdn_draughts_rules(const pdn_draughts *d);
+PDN_API const pdn_geometry *pdn_draughts_geometry(const pdn_draughts *d);
+
+/**
+ * What legality depends on beyond the position: for each colour ([0] White,
+ * [1] Black) the king that made the last non-capturing moves (its cell now,
+ * or -1) and how many such moves it made in a row.  Only the Frisian
+ * king-move limit reads it.  A plain value; start from
+ * PDN_DRAUGHTS_STATE_INIT, and pdn_draughts_play() keeps it up to date.
+ */
+typedef struct pdn_draughts_state {
+    int16_t king_cell[2];
+    uint8_t king_moves[2];
+} pdn_draughts_state;
+#define PDN_DRAUGHTS_STATE_INIT { { -1, -1 }, { 0, 0 } }
+
+/**
+ * A legal move.  Cells are the board's cells (pdn_geometry_square() names
+ * them).  `path` holds `path_count` cells: the start, then for each captured
+ * piece the square the mover lands on after it, the last one being `to` (a
+ * plain move has the path {from, to}).  Where a king goes on capturing in
+ * the same direction the landing square recorded is the one right behind
+ * the captured piece, and where it turns, the square where it turns: the
+ * intermediate squares of PDN 3.0 (restriction 9).  `captured` holds
+ * `capture_count` cells in the order they were captured.  The pointers are
+ * borrowed from the pdn_movelist the move came from.
+ */
+typedef struct pdn_draughts_move {
+    int from, to;
+    int king;        /* 1: the piece that moves is a king */
+    int promotes;    /* 1: the man is crowned by this move */
+    size_t capture_count;
+    size_t path_count;
+    const int16_t *path;
+    const int16_t *captured;
+} pdn_draughts_move;
+
+/** A list of moves, reused from call to call (it keeps its memory). */
+typedef struct pdn_movelist pdn_movelist;
+/** Creates an empty list.  `allocator` may be NULL (libc). */
+PDN_API pdn_status pdn_movelist_new(pdn_movelist **out, const pdn_allocator *allocator);
+/** Frees a list.  NULL is allowed. */
+PDN_API void pdn_movelist_free(pdn_movelist *list);
+/** Number of moves in the list. */
+PDN_API size_t pdn_movelist_count(const pdn_movelist *list);
+/** Move `index` (all zero when out of range); its pointers live until the
+ * list is next filled or freed. */
+PDN_API pdn_draughts_move pdn_movelist_get(const pdn_movelist *list, size_t index);
+
+/* Flags of pdn_draughts_moves() and pdn_draughts_perft(). */
+#define PDN_MOVES_PATHS 0u  /* every capture path is a move of its own */
+#define PDN_MOVES_UNIQUE 1u /* captures with the same start, end and set of
+                               captured pieces (the same resulting position)
+                               are one move, the first path found */
+
+/**
+ * Fills `out` with the legal moves of `pos` for its side to move: captures
+ * only when there is one (complete sequences, filtered by the precedence
+ * rules), else the plain moves.  `state` may be NULL (no history: the
+ * Frisian king-move limit is not applied).  Pieces of unknown colour (FEN
+ * '?') block squares and are never captured.  The position's geometry (if
+ * not NULL) must have the engine's board: size and playing squares.  Returns
+ * PDN_OK, PDN_ENOMEM (the list is then empty), or PDN_EINVAL (NULL
+ * arguments, a side to move of '?', another board).
+ */
+PDN_API pdn_status pdn_draughts_moves(pdn_movelist *out, const pdn_draughts *d,
+                                      const pdn_position *pos,
+                                      const pdn_draughts_state *state, unsigned flags);
+
+/**
+ * Plays a legal move (one of pdn_draughts_moves() or pdn_draughts_resolve()
+ * for this position) on `pos`: the piece goes from `from` to `to`, captured
+ * pieces leave, a man that promotes becomes a king, and the other side is to
+ * move.  `state` may be NULL; otherwise it is updated.  The move is not
+ * checked for legality, only for cells on the board (PDN_EINVAL).
+ */
+PDN_API pdn_status pdn_draughts_play(pdn_position *pos, pdn_draughts_state *state,
+                                     const pdn_draughts *d, const pdn_draughts_move *move);
+
+/**
+ * Finds the legal moves a written move can mean (variant-rules.md section
+ * 4): the first written square must be the start and the last the end; the
+ * squares between stand for landings, in order, at most one per captured
+ * piece but the last: a square where the piece turns, or, where a king goes
+ * straight on, the PDN 3.0 square right behind the captured piece or any
+ * other square before the next one (a plain king move may name a square it
+ * passes); a PDN 3.1 captured list must be the set of captured pieces.
+ * Squares may be numeric or algebraic; the separator is not looked at.
+ * `out` receives the matches, one per resulting position (as with
+ * PDN_MOVES_UNIQUE): 0 means illegal, 1 resolved, more ambiguous.  Returns
+ * PDN_EINVAL for a written move that is not PDN_MOVE_SQUARES, or as
+ * pdn_draughts_moves() does.
+ */
+PDN_API pdn_status pdn_draughts_resolve(pdn_movelist *out, const pdn_draughts *d,
+                                        const pdn_position *pos,
+                                        const pdn_draughts_state *state,
+                                        const pdn_move *written);
+
+/* Flags of pdn_draughts_format(). */
+#define PDN_FORMAT_FULL 1u /* write every intermediate square, even when the
+                              short form from-to is unambiguous */
+
+/**
+ * Writes `move` as PDN text: "32-28", "47x36", "c3:e5".  By default the
+ * short form from-to, and the PDN 3.0 long form (restrictions 8 and 9:
+ * start, intermediate squares, end) only when another move of `legal` goes
+ * from the same start to the same end with other captured pieces; `legal`
+ * must hold every legal move of the position (pdn_draughts_moves()) and
+ * gives the engine, hence the GameType's capture separator.  `notation` is
+ * 'N' for numbers, 'A' for algebraic names, 0 for the game's own.  Writes at
+ * most `cap` bytes including a NUL and returns the length the whole text
+ * needs (as snprintf does); 0 when `legal` was never filled.  Thread-safe for
+ * distinct buffers.
+ */
+PDN_API size_t pdn_draughts_format(char *buf, size_t cap, const pdn_movelist *legal,
+                                   const pdn_draughts_move *move, char notation,
+                                   unsigned flags);
+
+/**
+ * Counts the move paths of exactly `depth` plies from `pos` (perft):
+ * PDN_MOVES_PATHS counts every capture path, PDN_MOVES_UNIQUE merges the
+ * captures that give the same position (variant-rules.md 8.1).  Draw rules
+ * are ignored; `state` (may be NULL) carries the Frisian king-move history
+ * into the search.  Depth 0 counts 1.  Returns PDN_OK, PDN_ENOMEM or
+ * PDN_EINVAL (as pdn_draughts_moves(), or a negative depth).
+ */
+PDN_API pdn_status pdn_draughts_perft(uint64_t *out, const pdn_draughts *d,
+                                      const pdn_position *pos,
+                                      const pdn_draughts_state *state, int depth,
+                                      unsigned flags);
+
 /* (end of the draughts rules section) */
 
 /* ===================================================================== */
 /* Chess rules: legal moves, SAN, perft                                  */
 /* ===================================================================== */
 
+/*
+ * The rules of chess (GameType 0) on pdn_position values whose geometry is
+ * the chess board: legal moves, playing them, SAN in and out, perft, and
+ * the facts a game record needs.  Standard chess and Chess960 alike: the
+ * castling rights are rook files (pdn_position.castling), and castling puts
+ * the king on the g file and the rook on the f file (O-O), or king c and
+ * rook d (O-O-O), wherever they stood.
+ *
+ * Every function below is a pure function of its arguments: it allocates
+ * nothing, keeps no state and is thread-safe; only the position passed to
+ * pdn_chess_play() is written.  The functions refuse (PDN_EINVAL, or
+ * PDN_SAN_BAD_POSITION) a position that no game of chess can reach in one
+ * of these ways, the ones pdn_fen_read() reports as PDN_D_FEN_POSITION:
+ *  - no geometry, a geometry that is not chess, or turn not 'W' or 'B';
+ *  - a cell holding anything but a white or black chess piece;
+ *  - a side without a king or with two; a pawn on rank 1 or 8;
+ *  - a castling right whose king and rook are not on their home rank with
+ *    the rook on that right's side of the king;
+ *  - an en-passant cell not just behind an enemy pawn that can have made
+ *    a double step (the cell and the one it came from empty);
+ *  - the side that has just moved standing in check.
+ * A position may pass these checks and still hold far more pieces than a
+ * game can (thirty queens) and more legal moves than PDN_CHESS_MOVES_MAX;
+ * the functions then return PDN_ELIMIT (PDN_SAN_BAD_POSITION for SAN).
+ */
+
+/** Bits of pdn_chess_move.flags. */
+#define PDN_CHESS_CAPTURE 1u     /* takes a piece (en passant included) */
+#define PDN_CHESS_EN_PASSANT 2u  /* a pawn takes en passant */
+#define PDN_CHESS_CASTLE 4u      /* castling: `to` is the rook's cell */
+#define PDN_CHESS_DOUBLE_STEP 8u /* a pawn's two-cell advance */
+#define PDN_CHESS_NULL 16u       /* a null move ("--"): the turn passes */
+
+/**
+ * One move, a plain value.  Cells are rank * 8 + file (a1 = 0, h8 = 63).
+ * Castling is written as the king moving onto its own rook (from = the
+ * king's cell, to = the rook's cell), which no ordinary move does, so it is
+ * never mistaken for a king step in Chess960; the king still ends on the g
+ * or c file.  A null move has flags PDN_CHESS_NULL and zeros elsewhere.
+ */
+typedef struct pdn_chess_move {
+    uint8_t from, to;
+    uint8_t piece;     /* PDN_PAWN..PDN_CHESS_KING, without colour; 0: null */
+    uint8_t promotion; /* PDN_KNIGHT..PDN_QUEEN, or 0 */
+    uint8_t flags;     /* PDN_CHESS_* */
+} pdn_chess_move;
+
+/** Room for the legal moves of any position a game can reach (at most 218). */
+#define PDN_CHESS_MOVES_MAX 256
+
+/**
+ * The legal moves of `pos` into `out`, which has room for
+ * PDN_CHESS_MOVES_MAX; `*count` receives how many (0: mate or stalemate).
+ * Returns PDN_OK, or PDN_EINVAL for NULL arguments or a refused position
+ * (`*count` is then 0).  The order is fixed but has no meaning.
+ */
+PDN_API pdn_status pdn_chess_moves(pdn_chess_move *out, size_t *count, const pdn_position *pos);
+
+/**
+ * Plays a legal move on `pos`: the pieces, the side to move, castling
+ * rights, the en-passant cell (set after every double step, as FEN
+ * records it), the halfmove clock and the move number.  The move is known
+ * by `from`, `to` and `promotion`; its piece and flags are taken from the
+ * legal move they name.  A null move (flags PDN_CHESS_NULL) passes the
+ * turn when the side to move is not in check.  Returns PDN_OK, or
+ * PDN_EINVAL (and leaves `pos` as it was) for a refused position or a move
+ * that is not legal in it.
+ */
+PDN_API pdn_status pdn_chess_play(pdn_position *pos, pdn_chess_move move);
+
+/**
+ * Perft: the number of move sequences of length `depth` from `pos` (leaf
+ * nodes; depth 0 gives 1), no draw rules applied.  Time grows about 30-fold
+ * a ply.  Returns PDN_OK, PDN_EINVAL for NULL or a refused position, or
+ * PDN_ELIMIT (see above).
+ */
+PDN_API pdn_status pdn_chess_perft(uint64_t *out, const pdn_position *pos, unsigned depth);
+
+/** What the rules say about a position (pdn_chess_examine()). */
+typedef struct pdn_chess_facts {
+    int check;         /* the side to move stands in check */
+    int checkmate;     /* in check with no legal move */
+    int stalemate;     /* not in check, no legal move */
+    int insufficient;  /* mate is out of reach for both: no pawn, rook or
+                          queen, and one minor piece at most or only
+                          bishops, all on cells of one colour */
+    int fifty_moves;   /* halfmove clock at 100 or more: a draw may be
+                          claimed (the 75-move rule is clock >= 150) */
+    size_t move_count; /* legal moves */
+    uint64_t key;      /* equal for positions FIDE counts as the same for
+                          repetition (article 9.2): pieces, side to move,
+                          castling rights, and the en-passant cell only
+                          when a capture there is legal.  Different
+                          positions collide with odds about 2^-64. */
+} pdn_chess_facts;
+
+/** Fills `out` for `pos`.  PDN_EINVAL for NULL or a refused position. */
+PDN_API pdn_status pdn_chess_examine(pdn_chess_facts *out, const pdn_position *pos);
+
+/* --- SAN ------------------------------------------------------------- */
+
+/**
+ * What became of SAN text.  pdn_san_parse() gives OK, MALFORMED or
+ * BAD_PROMOTION; resolving against a position adds the rest.
+ */
+typedef enum pdn_san_status {
+    PDN_SAN_OK = 0,            /* well-formed; resolved: exactly one legal
+                                  move matches (see the notes below) */
+    PDN_SAN_MALFORMED = 1,     /* not a move; the error offset points at the
+                                  first character that cannot belong: 'p' in
+                                  "Nf3xp5+" */
+    PDN_SAN_BAD_PROMOTION = 2, /* a promotion no rule allows: by a piece
+                                  ("Qa8=N"), not on the last rank, to a king;
+                                  or a pawn reaching the last rank without
+                                  one ("e8") */
+    PDN_SAN_ILLEGAL = 3,       /* no legal move matches */
+    PDN_SAN_AMBIGUOUS = 4,     /* several legal moves match ("Nd2" for two) */
+    PDN_SAN_BAD_POSITION = 5   /* the position is refused (see above) */
+} pdn_san_status;
+
+/*
+ * Notes on text that resolved (PDN_SAN_OK) to one move but is not that
+ * move's canonical SAN, a bit set; pdn_chess_format_san() writes the
+ * canonical form.
+ *  - LONG: long algebraic: e2e4, e2-e4, Ng1-f3, e7e8q, e4xd5.
+ *  - NON_STANDARD: a spelling SAN does not use: 0-0, e8Q, e8=q, e8(Q),
+ *    e8/Q, Pe4, ':' for 'x', "++" for check, xd5 or d5 for a pawn
+ *    capture, Ke1g1 for castling, a rank where the file tells the pieces
+ *    apart (N1d2).
+ *  - OVERSPECIFIED: more disambiguation than needed: Nge2 when only one
+ *    knight can go there, ee4.
+ *  - CHECK_MISSING: the move checks or mates and no '+' or '#' says so.
+ *  - CHECK_WRONG: '+' without check or for a mate, '#' without mate.
+ *  - CAPTURE_MISSING: takes a piece without 'x' (bare coordinates such as
+ *    e4d5 claim nothing).
+ *  - CAPTURE_WRONG: 'x' on a move that takes nothing.
+ *  - NULL_MOVE: "--" or "Z0", a null move, which the rules do not know.
+ */
+#define PDN_SAN_LONG 0x01u
+#define PDN_SAN_NON_STANDARD 0x02u
+#define PDN_SAN_OVERSPECIFIED 0x04u
+#define PDN_SAN_CHECK_MISSING 0x08u
+#define PDN_SAN_CHECK_WRONG 0x10u
+#define PDN_SAN_CAPTURE_MISSING 0x20u
+#define PDN_SAN_CAPTURE_WRONG 0x40u
+#define PDN_SAN_NULL_MOVE 0x80u
+
+/** pdn_san.castle */
+#define PDN_SAN_CASTLE_SHORT 1 /* O-O */
+#define PDN_SAN_CASTLE_LONG 2  /* O-O-O */
+
+/** SAN text taken apart, before any position is looked at. */
+typedef struct pdn_san {
+    uint8_t piece;        /* PDN_PAWN..PDN_CHESS_KING; 0 for castling, null
+                             moves and bare coordinates (e2e4, g1f3), which
+                             name whatever stands on the from cell */
+    int8_t from_file;     /* disambiguation: 0-7 for a-h, or -1 */
+    int8_t from_rank;     /* 0-7 for 1-8, or -1 */
+    int8_t to_file;       /* destination; -1 for castling and null moves */
+    int8_t to_rank;
+    char separator;       /* 'x' (also for ':'), '-' (long form) or 0 */
+    uint8_t promotion;    /* PDN_KNIGHT..PDN_CHESS_KING as written, or 0 */
+    uint8_t castle;       /* 0 or PDN_SAN_CASTLE_* */
+    uint8_t null_move;    /* 1 for "--" and "Z0" */
+    char check;           /* '+', '#' or 0 */
+    unsigned form;        /* PDN_SAN_LONG and PDN_SAN_NON_STANDARD as the
+                             text alone shows them */
+    size_t length;        /* bytes before a "!", "?", "!!", "??", "!?" or "?!"
+                             suffix (tolerated and skipped) */
+} pdn_san;
+
+/** Room for pdn_san_format() and pdn_chess_format_san(), NUL included. */
+#define PDN_SAN_MAX 16
+
+/**
+ * Takes apart SAN (the PGN standard's, section 8.2.3) and the forms real
+ * files hold: long algebraic (e2e4, e2-e4, Ng1-f3, e7e8q), castling with
+ * zeros, promotion without '=', null moves "--" and "Z0", and a trailing
+ * "!", "?", "!!", "??", "!?" or "?!".  Returns PDN_SAN_OK;
+ * PDN_SAN_BAD_PROMOTION, with `out` filled (this is the check a promotion
+ * needs that does not depend on the position); or PDN_SAN_MALFORMED, with
+ * `out` unspecified.  `*err_at` (may be NULL) receives the offset of the
+ * problem, 0 when there is none.
+ */
+PDN_API pdn_san_status pdn_san_parse(pdn_san *out, const char *text, size_t len,
+                                     size_t *err_at);
+
+/**
+ * Writes `san` back as text into `buf` (PDN_SAN_MAX bytes), NUL-terminated,
+ * and returns its length.  Canonical spellings: O-O, "=Q", 'x', no suffix;
+ * what the text said is kept (disambiguation, separator, marks), so
+ * formatting parsed canonical SAN gives the text back.
+ */
+PDN_API size_t pdn_san_format(const pdn_san *san, char *buf);
+
+/**
+ * Finds the legal move of `pos` that `san` names.  PDN_SAN_OK: `*out` is
+ * the move (the null move for "--"), and `*notes` (may be NULL) receives
+ * the PDN_SAN_* notes, 0 for canonical SAN.  Otherwise `*out` is left
+ * alone and `*notes` is 0: PDN_SAN_BAD_PROMOTION (also a promotion on the
+ * mover's first rank), PDN_SAN_ILLEGAL (a null move in check too),
+ * PDN_SAN_AMBIGUOUS, PDN_SAN_BAD_POSITION.  Long-algebraic king moves of
+ * two files (e1g1) or onto the own rook (e1h1) name castling.
+ */
+PDN_API pdn_san_status pdn_san_resolve(pdn_chess_move *out, unsigned *notes,
+                                       const pdn_position *pos, const pdn_san *san);
+
+/** pdn_san_parse() then pdn_san_resolve(); `err_at` as for the first. */
+PDN_API pdn_san_status pdn_chess_parse_san(pdn_chess_move *out, unsigned *notes,
+                                           const pdn_position *pos, const char *text,
+                                           size_t len, size_t *err_at);
+
+/**
+ * Writes the canonical SAN of a legal move of `pos` into `out`
+ * (PDN_SAN_MAX bytes, NUL-terminated): piece letter, the least
+ * disambiguation that tells it apart (file, else rank, else both), 'x',
+ * destination, "=Q", and '+' or '#'; O-O and O-O-O; "--" for a null move.
+ * The move is known as in pdn_chess_play().  PDN_EINVAL (and an empty
+ * string) for a refused position or a move that is not legal.
+ */
+PDN_API pdn_status pdn_chess_format_san(char *out, const pdn_position *pos,
+                                        pdn_chess_move move);
+
 /* (end of the chess rules section) */
+
+/* ===================================================================== */
+/* Replay: every move of a game resolved against the rules               */
+/* ===================================================================== */
+
+/*
+ * Replay is a pass after reading: it walks a game's tree, sets up the
+ * position of every line (the FEN tag, a /FEN "..."/ setup, the position a
+ * variation branches from), and resolves each written move to exactly one
+ * legal move of its GameType (draughts rules, or chess SAN).  What it finds
+ * is returned as diagnostics of the replay, located in the game's text like
+ * the reader's; the resolved moves and the positions after them can then be
+ * asked for by node.  A game without a GameType tag is replayed with the
+ * reader's default type, or the draughts variant its squares and moves fit
+ * (PDN_D_GAMETYPE_INFERRED says which).
+ *
+ * After an illegal or unknown move the position of that line is unknown:
+ * its later moves are not checked (PDN_D_REPLAY_STOPPED says so once, with
+ * the number of moves left unchecked in `arg`), while variations that
+ * branch before it are.
+ */
+typedef struct pdn_replay pdn_replay;
+
+/** Options of pdn_replay_run().  Initialise with PDN_REPLAY_OPTIONS_INIT. */
+typedef struct pdn_replay_options {
+    unsigned version;       /* PDN_REPLAY_OPTIONS_VERSION */
+    int gametype;           /* -1: the game's own (tag, reader default or
+                               inferred); else replay as this type number */
+    const pdn_rules *rules; /* NULL: the rules of the GameType */
+    int positions;          /* 1: keep the position after every move, for
+                               pdn_replay_position(); 0 saves the copying */
+} pdn_replay_options;
+#define PDN_REPLAY_OPTIONS_VERSION 1
+#define PDN_REPLAY_OPTIONS_INIT { PDN_REPLAY_OPTIONS_VERSION, -1, NULL, 1 }
+
+/** Creates a replayer; reuse it for many games.  `allocator` may be NULL. */
+PDN_API pdn_status pdn_replay_new(pdn_replay **out, const pdn_allocator *allocator);
+/** Frees a replayer.  NULL is allowed. */
+PDN_API void pdn_replay_free(pdn_replay *r);
+
+/**
+ * Replays `game` (which must stay alive while the results are used).  Any
+ * earlier results of `r` are dropped.  Returns PDN_OK whatever the moves
+ * are (problems are diagnostics), PDN_ENOMEM, or PDN_EINVAL.  One replayer
+ * must not be used from two threads at once.
+ */
+PDN_API pdn_status pdn_replay_run(pdn_replay *r, const pdn_game *game,
+                                  const pdn_replay_options *opts);
+
+/** The replay's diagnostics, in the order of the game's text; severities
+ * follow the game's reading mode. */
+PDN_API const pdn_diag *pdn_replay_diags(const pdn_replay *r, size_t *count);
+/** The GameType number the game was replayed as (0 chess). */
+PDN_API int pdn_replay_gametype(const pdn_replay *r);
+/** The board of the replay (borrowed, lives until the next run). */
+PDN_API const pdn_geometry *pdn_replay_geometry(const pdn_replay *r);
+/** The draughts engine of the replay, NULL for chess (borrowed). */
+PDN_API const pdn_draughts *pdn_replay_engine(const pdn_replay *r);
+
+/** What became of a written move. */
+typedef enum pdn_play_status {
+    PDN_PLAY_NONE = 0,      /* not a move node of the replayed game */
+    PDN_PLAY_OK = 1,        /* resolved to one legal move */
+    PDN_PLAY_AMBIGUOUS = 2, /* several legal moves fit; the first was played */
+    PDN_PLAY_ILLEGAL = 3,   /* no legal move fits (or the game was over) */
+    PDN_PLAY_UNKNOWN = 4,   /* "- -", or a position that could not be set up */
+    PDN_PLAY_SKIPPED = 5    /* after an illegal or unknown move: not checked */
+} pdn_play_status;
+
+/**
+ * A move as replayed.  For draughts `draughts` is the legal move (its
+ * pointers live as long as the replay results); for chess `chess`.
+ * `ply` counts from 1 along the move's line (a variation's first move has
+ * the ply of the move it replaces).
+ */
+typedef struct pdn_played {
+    pdn_play_status status;
+    char side;       /* 'W' or 'B': who made the move */
+    unsigned ply;
+    pdn_draughts_move draughts;
+    pdn_chess_move chess;
+} pdn_played;
+
+/** Fills `out` for a move node of the replayed game; PDN_EINVAL otherwise. */
+PDN_API pdn_status pdn_replay_move(pdn_played *out, const pdn_replay *r, const pdn_node *node);
+
+/**
+ * The position after a move node (`after` 1) or before it (`after` 0), or
+ * the start position of the game for the root.  PDN_EINVAL when it is not
+ * known (an illegal or skipped move, positions turned off in the options).
+ */
+PDN_API pdn_status pdn_replay_position(pdn_position *out, const pdn_replay *r,
+                                       const pdn_node *node, int after);
 
 #ifdef __cplusplus
 }
