@@ -1,0 +1,211 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * board.c - the chess generator's board: loading it from a pdn_position
+ * (with the checks that refuse positions no game reaches), writing it back,
+ * making moves on it, and the key that tells repeated positions apart.
+ */
+#include "chess/chess.h"
+
+#include <limits.h>
+#include <string.h>
+
+static void put(pdn_chess__board *b, int cell, pdn_piece p)
+{
+    b->side[PDN_PIECE_COLOR(p) == PDN_BLACK] |= BB(cell);
+    b->kind[KIND_INDEX(PDN_PIECE_KIND(p))] |= BB(cell);
+    b->at[cell] = p;
+}
+
+static void take(pdn_chess__board *b, int cell)
+{
+    pdn_piece p = b->at[cell];
+    b->side[PDN_PIECE_COLOR(p) == PDN_BLACK] &= ~BB(cell);
+    b->kind[KIND_INDEX(PDN_PIECE_KIND(p))] &= ~BB(cell);
+    b->at[cell] = 0;
+}
+
+static int is_chess_piece(pdn_piece p)
+{
+    unsigned color = PDN_PIECE_COLOR(p), kind = PDN_PIECE_KIND(p);
+    return (color == PDN_WHITE || color == PDN_BLACK) && kind >= PDN_PAWN && kind <= PDN_CHESS_KING;
+}
+
+/* A right needs its king and rook on the home rank, the rook on its wing. */
+static int castling_ok(const pdn_chess__board *b, int slot, int file)
+{
+    int side = slot >= 2, home = side ? 56 : 0, short_side = slot % 2 == 0;
+    int k = pdn_chess__king(b, side);
+    unsigned rook = PDN_ROOK | (side ? PDN_BLACK : PDN_WHITE);
+    if (file < 0 || file > 7 || k < home || k >= home + 8 || b->at[home + file] != rook)
+        return 0;
+    return short_side ? file > k - home : file < k - home;
+}
+
+/* The target must lie behind an enemy pawn that has just stepped two cells. */
+static int en_passant_ok(const pdn_chess__board *b, int cell)
+{
+    if (cell < 0 || cell >= 64)
+        return 0;
+    int white_moves = b->us == 0, up = white_moves ? 8 : -8;
+    unsigned pawn = PDN_PAWN | (white_moves ? PDN_BLACK : PDN_WHITE);
+    return cell / 8 == (white_moves ? 5 : 2) && b->at[cell] == 0 && b->at[cell + up] == 0 &&
+           b->at[cell - up] == pawn;
+}
+
+int pdn_chess__load(pdn_chess__board *out, const pdn_position *pos)
+{
+    const pdn_geometry *g = pos != NULL ? pos->geometry : NULL;
+    if (g == NULL || !g->chess || g->width != 8 || g->height != 8 ||
+        (pos->turn != 'W' && pos->turn != 'B'))
+        return -1;
+    memset(out, 0, sizeof *out);
+    for (int cell = 0; cell < 64; cell++) {
+        pdn_piece p = pos->board[cell];
+        if (p == 0)
+            continue;
+        if (!is_chess_piece(p) || (PDN_PIECE_KIND(p) == PDN_PAWN && (cell < 8 || cell >= 56)))
+            return -1;
+        put(out, cell, p);
+    }
+    for (int side = 0; side < 2; side++)
+        if (pdn_chess__count(out->kind[KING_I] & out->side[side]) != 1)
+            return -1;
+    out->us = pos->turn == 'B';
+    for (int slot = 0; slot < 4; slot++) {
+        out->castling[slot] = -1;
+        if (pos->castling[slot] == -1)
+            continue;
+        if (!castling_ok(out, slot, pos->castling[slot]))
+            return -1;
+        out->castling[slot] = pos->castling[slot];
+    }
+    out->ep = -1;
+    if (pos->en_passant != -1) {
+        if (!en_passant_ok(out, pos->en_passant))
+            return -1;
+        out->ep = (int8_t)pos->en_passant;
+    }
+    out->halfmove = pos->halfmove_clock;
+    out->fullmove = pos->fullmove;
+    /* The side that has just moved cannot have left its own king in check. */
+    int idle = out->us ^ 1, k = pdn_chess__king(out, idle);
+    if (pdn_chess__attackers(out, k, out->side[0] | out->side[1]) & out->side[out->us])
+        return -1;
+    return 0;
+}
+
+void pdn_chess__store(const pdn_chess__board *b, pdn_position *pos)
+{
+    memcpy(pos->board, b->at, 64);
+    pos->turn = b->us ? 'B' : 'W';
+    memcpy(pos->castling, b->castling, sizeof pos->castling);
+    pos->en_passant = b->ep;
+    pos->halfmove_clock = b->halfmove;
+    pos->fullmove = b->fullmove;
+}
+
+int pdn_chess__castle_king_to(pdn_chess_move m)
+{
+    int short_side = (m.to & 7) > (m.from & 7);
+    return (m.from & 56) + (short_side ? 6 : 2);
+}
+
+/* A right ends when its rook leaves its cell or is taken there. */
+static void drop_right(pdn_chess__board *b, int side, int cell)
+{
+    int home = side ? 56 : 0;
+    if (cell < home || cell >= home + 8)
+        return;
+    for (int wing = 0; wing < 2; wing++)
+        if (b->castling[2 * side + wing] == cell - home)
+            b->castling[2 * side + wing] = -1;
+}
+
+static int bump(int n)
+{
+    return n < INT_MAX ? n + 1 : n;
+}
+
+void pdn_chess__make(pdn_chess__board *b, pdn_chess_move m)
+{
+    int us = b->us;
+    b->ep = -1;
+    if (m.flags & PDN_CHESS_CASTLE) {
+        /* Both leave first: in Chess960 either may land where the other stood. */
+        int kt = pdn_chess__castle_king_to(m), rt = kt == (m.from & 56) + 6 ? kt - 1 : kt + 1;
+        pdn_piece king = b->at[m.from], rook = b->at[m.to];
+        take(b, m.from);
+        take(b, m.to);
+        put(b, kt, king);
+        put(b, rt, rook);
+        b->castling[2 * us] = b->castling[2 * us + 1] = -1;
+        b->halfmove = bump(b->halfmove);
+    } else {
+        pdn_piece p = b->at[m.from];
+        if (m.flags & PDN_CHESS_CAPTURE) {
+            int cell = m.to;
+            if (m.flags & PDN_CHESS_EN_PASSANT)
+                cell += us ? 8 : -8;
+            take(b, cell);
+            drop_right(b, us ^ 1, cell);
+        }
+        take(b, m.from);
+        put(b, m.to, m.promotion ? (pdn_piece)(m.promotion | PDN_PIECE_COLOR(p)) : p);
+        if (m.piece == PDN_CHESS_KING)
+            b->castling[2 * us] = b->castling[2 * us + 1] = -1;
+        else if (m.piece == PDN_ROOK)
+            drop_right(b, us, m.from);
+        if (m.flags & PDN_CHESS_DOUBLE_STEP)
+            b->ep = (int8_t)((m.from + m.to) / 2);
+        if (m.piece == PDN_PAWN || (m.flags & PDN_CHESS_CAPTURE))
+            b->halfmove = 0;
+        else
+            b->halfmove = bump(b->halfmove);
+    }
+    if (us == 1)
+        b->fullmove = bump(b->fullmove);
+    b->us = (uint8_t)(us ^ 1);
+}
+
+void pdn_chess__make_null(pdn_chess__board *b)
+{
+    b->ep = -1;
+    b->halfmove = bump(b->halfmove);
+    if (b->us == 1)
+        b->fullmove = bump(b->fullmove);
+    b->us ^= 1;
+}
+
+/* splitmix64's finaliser: independent-looking 64-bit values without a table. */
+static uint64_t mix(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ULL;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+}
+
+/*
+ * FIDE 9.2: the same player to move, the same pieces on the same cells and
+ * the same possible moves, castling rights included; an en-passant target
+ * counts only when a capture there is legal.  Each feature gets its own
+ * range of inputs to mix(): pieces 0..4095, then the rest above.
+ */
+uint64_t pdn_chess__key(const pdn_chess__board *b, const pdn_chess_move *moves, size_t count)
+{
+    uint64_t key = b->us ? mix(4096) : 0;
+    for (pdn_bb occ = b->side[0] | b->side[1]; occ != 0; occ &= occ - 1) {
+        int cell = pdn_chess__lsb(occ);
+        key ^= mix((uint64_t)b->at[cell] * 64 + (uint64_t)cell);
+    }
+    for (int slot = 0; slot < 4; slot++)
+        if (b->castling[slot] >= 0)
+            key ^= mix(4100 + (uint64_t)(slot * 8 + b->castling[slot]));
+    for (size_t i = 0; i < count; i++) {
+        if (moves[i].flags & PDN_CHESS_EN_PASSANT) {
+            key ^= mix(4200 + (uint64_t)b->ep);
+            break;
+        }
+    }
+    return key;
+}

@@ -1,0 +1,202 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * chess.h - private to src/chess: the bitboard form of a chess position that
+ * move generation works on, the attack primitives, and what the files of the
+ * chess rules share (board.c, attacks.c, movegen.c, san_text.c, san.c).
+ */
+#ifndef PDN_CHESS_H
+#define PDN_CHESS_H
+
+#include <stdint.h>
+
+#include "pdn.h"
+
+typedef uint64_t pdn_bb; /* one bit per cell, bit = rank * 8 + file */
+
+/* Piece kinds as indexes (PDN_PAWN is 3 << 2, so kind >> 2 minus 3). */
+enum { PAWN_I = 0, KNIGHT_I, BISHOP_I, ROOK_I, QUEEN_I, KING_I, KIND_COUNT };
+#define KIND_INDEX(kind) ((int)((unsigned)(kind) >> 2) - 3)
+#define KIND_OF_INDEX(i) ((unsigned)((i) + 3) << 2)
+
+/*
+ * A position as the generator sees it.  `at` mirrors the bitboards so that
+ * "what stands here" is one load; castling and en passant keep the meaning
+ * they have in pdn_position.  A plain value: moves are made on a copy.
+ */
+typedef struct pdn_chess__board {
+    pdn_bb side[2];          /* 0 White, 1 Black */
+    pdn_bb kind[KIND_COUNT]; /* both colours */
+    uint8_t at[64];          /* pdn_piece, 0 when empty */
+    int8_t castling[4];      /* rook files, as pdn_position.castling */
+    int8_t ep;               /* en-passant target cell, or -1 */
+    uint8_t us;              /* side to move: 0 White, 1 Black */
+    int halfmove, fullmove;
+} pdn_chess__board;
+
+/* ---- bit primitives --------------------------------------------------- */
+
+#define BB(cell) ((pdn_bb)1 << (cell))
+#define FILE_A_BB 0x0101010101010101ULL
+#define RANK_1_BB 0xFFULL
+
+/* Index of the lowest set bit; b != 0. */
+static inline int pdn_chess__lsb(pdn_bb b)
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(b);
+#else
+    int n = 0;
+    if ((b & 0xFFFFFFFFULL) == 0) {
+        n += 32;
+        b >>= 32;
+    }
+    if ((b & 0xFFFFULL) == 0) {
+        n += 16;
+        b >>= 16;
+    }
+    if ((b & 0xFFULL) == 0) {
+        n += 8;
+        b >>= 8;
+    }
+    if ((b & 0xFULL) == 0) {
+        n += 4;
+        b >>= 4;
+    }
+    if ((b & 0x3ULL) == 0) {
+        n += 2;
+        b >>= 2;
+    }
+    return n + (int)((b & 1) == 0);
+#endif
+}
+
+/* The highest set bit alone; b != 0. */
+static inline pdn_bb pdn_chess__msb_bit(pdn_bb b)
+{
+#if defined(__GNUC__)
+    return (pdn_bb)1 << (63 - __builtin_clzll(b));
+#else
+    b |= b >> 1;
+    b |= b >> 2;
+    b |= b >> 4;
+    b |= b >> 8;
+    b |= b >> 16;
+    b |= b >> 32;
+    return b ^ (b >> 1);
+#endif
+}
+
+static inline int pdn_chess__count(pdn_bb b)
+{
+    int n = 0;
+    for (; b != 0; b &= b - 1)
+        n++;
+    return n;
+}
+
+/* ---- attacks ---------------------------------------------------------- */
+
+/* Per-cell tables built at compile time (attacks.c). */
+extern const pdn_bb pdn_chess__knight_table[64];
+extern const pdn_bb pdn_chess__king_table[64];
+extern const pdn_bb pdn_chess__diag_table[64]; /* a1-h8 direction, through the cell */
+extern const pdn_bb pdn_chess__anti_table[64]; /* h1-a8 direction, through the cell */
+
+/*
+ * The cells a slider on `cell` reaches along `line` (a full line through
+ * the cell): upwards to the first blocker included, the nearest blocker
+ * above being the lowest set bit; downwards the same with the highest.
+ */
+static inline pdn_bb pdn_chess__line(pdn_bb occ, pdn_bb line, int cell)
+{
+    pdn_bb below = BB(cell) - 1;
+    pdn_bb up = line & ~below & ~BB(cell), down = line & below;
+    pdn_bb up_occ = occ & up, down_occ = occ & down;
+    pdn_bb upper = up & (((up_occ & (0 - up_occ)) << 1) - 1);
+    pdn_bb lower = down & ~(pdn_chess__msb_bit(down_occ | 1) - 1);
+    return upper | lower;
+}
+
+static inline pdn_bb pdn_chess__rook(int cell, pdn_bb occ)
+{
+    return pdn_chess__line(occ, FILE_A_BB << (cell & 7), cell) |
+           pdn_chess__line(occ, RANK_1_BB << (cell & 56), cell);
+}
+
+static inline pdn_bb pdn_chess__bishop(int cell, pdn_bb occ)
+{
+    return pdn_chess__line(occ, pdn_chess__diag_table[cell], cell) |
+           pdn_chess__line(occ, pdn_chess__anti_table[cell], cell);
+}
+
+/* Cells attacked by the pawns `pawns` of side `us` (0 White). */
+static inline pdn_bb pdn_chess__pawn_attacks(pdn_bb pawns, int us)
+{
+    pdn_bb not_a = ~FILE_A_BB, not_h = ~(FILE_A_BB << 7);
+    if (us == 0)
+        return ((pawns << 7) & not_h) | ((pawns << 9) & not_a);
+    return ((pawns >> 9) & not_h) | ((pawns >> 7) & not_a);
+}
+
+/* Pieces of either colour that attack `cell` with the board occupied as `occ`. */
+static inline pdn_bb pdn_chess__attackers(const pdn_chess__board *b, int cell, pdn_bb occ)
+{
+    pdn_bb diag = b->kind[BISHOP_I] | b->kind[QUEEN_I];
+    pdn_bb straight = b->kind[ROOK_I] | b->kind[QUEEN_I];
+    return (pdn_chess__pawn_attacks(BB(cell), 0) & b->kind[PAWN_I] & b->side[1]) |
+           (pdn_chess__pawn_attacks(BB(cell), 1) & b->kind[PAWN_I] & b->side[0]) |
+           (pdn_chess__knight_table[cell] & b->kind[KNIGHT_I]) |
+           (pdn_chess__king_table[cell] & b->kind[KING_I]) | (pdn_chess__bishop(cell, occ) & diag) |
+           (pdn_chess__rook(cell, occ) & straight);
+}
+
+/* The cell of the king of `side`; the board has exactly one. */
+static inline int pdn_chess__king(const pdn_chess__board *b, int side)
+{
+    return pdn_chess__lsb(b->kind[KING_I] & b->side[side]);
+}
+
+/* 1 when the side to move stands in check. */
+static inline int pdn_chess__in_check(const pdn_chess__board *b)
+{
+    int k = pdn_chess__king(b, b->us);
+    return (pdn_chess__attackers(b, k, b->side[0] | b->side[1]) & b->side[b->us ^ 1]) != 0;
+}
+
+/* A move is known by its cells and promotion (pdn_chess_play()); piece and
+ * flags follow from them. */
+static inline int pdn_chess__same_move(pdn_chess_move a, pdn_chess_move b)
+{
+    return a.from == b.from && a.to == b.to && a.promotion == b.promotion;
+}
+
+/* ---- board.c ---------------------------------------------------------- */
+
+/*
+ * Fills `out` from a position; 0 on success, -1 when the position is not
+ * one a game of chess can reach in the ways pdn.h lists (the rules section).
+ */
+int pdn_chess__load(pdn_chess__board *out, const pdn_position *pos);
+/* Writes the board back into `pos` (its geometry and other cells kept). */
+void pdn_chess__store(const pdn_chess__board *b, pdn_position *pos);
+/* Plays a move the generator produced (legality is not checked here). */
+void pdn_chess__make(pdn_chess__board *b, pdn_chess_move m);
+/* Passes the turn: a null move. */
+void pdn_chess__make_null(pdn_chess__board *b);
+/* Where the king of a castling move ends: the g or c file of its rank. */
+int pdn_chess__castle_king_to(pdn_chess_move m);
+/* The repetition key of a position whose legal moves are `moves`. */
+uint64_t pdn_chess__key(const pdn_chess__board *b, const pdn_chess_move *moves, size_t count);
+
+/* ---- movegen.c -------------------------------------------------------- */
+
+/*
+ * Writes the legal moves and returns their number.  A board that the
+ * loader accepts may still hold far more pieces than a game can (forty
+ * queens), and more moves than any reachable position: then only the first
+ * PDN_CHESS_MOVES_MAX are written and the count returned is larger, which
+ * callers report as PDN_ELIMIT.
+ */
+size_t pdn_chess__generate(const pdn_chess__board *b, pdn_chess_move *out);
+
+#endif

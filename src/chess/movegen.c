@@ -1,0 +1,211 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * movegen.c - legal chess moves.  Legality is decided up front rather than by
+ * trying each move: the checkers of our king, the pieces pinned to it and
+ * the cells the enemy attacks bound where every piece may go; only en
+ * passant and castling are tested on the board they would leave behind.
+ */
+#include "chess/chess.h"
+
+typedef struct gen {
+    pdn_chess_move *out;
+    size_t n;
+} gen;
+
+/* Counts every move but writes no more than the list holds (see pdn_chess__generate). */
+static void add(gen *g, int from, int to, unsigned piece, unsigned promotion, unsigned flags)
+{
+    if (g->n++ >= PDN_CHESS_MOVES_MAX)
+        return;
+    pdn_chess_move *m = &g->out[g->n - 1];
+    m->from = (uint8_t)from;
+    m->to = (uint8_t)to;
+    m->piece = (uint8_t)piece;
+    m->promotion = (uint8_t)promotion;
+    m->flags = (uint8_t)flags;
+}
+
+/* The whole line (file, rank or diagonal) through two cells; 0 if none. */
+static pdn_bb line_through(int a, int b)
+{
+    if (((a ^ b) & 7) == 0)
+        return FILE_A_BB << (a & 7);
+    if (((a ^ b) & 56) == 0)
+        return RANK_1_BB << (a & 56);
+    if (pdn_chess__diag_table[a] & BB(b))
+        return pdn_chess__diag_table[a];
+    if (pdn_chess__anti_table[a] & BB(b))
+        return pdn_chess__anti_table[a];
+    return 0;
+}
+
+/* The cells strictly between two cells of one line; 0 when not aligned. */
+static pdn_bb between(int a, int b)
+{
+    pdn_bb line = line_through(a, b);
+    if (line == 0)
+        return 0;
+    return pdn_chess__line(BB(b), line, a) & pdn_chess__line(BB(a), line, b);
+}
+
+/* The cells of one rank from a to b, both included. */
+static pdn_bb span(int a, int b)
+{
+    int lo = a < b ? a : b, hi = a < b ? b : a;
+    return (BB(hi) << 1) - BB(lo);
+}
+
+/* Every cell `side` attacks with the board occupied as `occ`. */
+static pdn_bb attacked_by(const pdn_chess__board *b, int side, pdn_bb occ)
+{
+    pdn_bb own = b->side[side];
+    pdn_bb a = pdn_chess__pawn_attacks(b->kind[PAWN_I] & own, side);
+    for (pdn_bb s = b->kind[KNIGHT_I] & own; s != 0; s &= s - 1)
+        a |= pdn_chess__knight_table[pdn_chess__lsb(s)];
+    for (pdn_bb s = (b->kind[BISHOP_I] | b->kind[QUEEN_I]) & own; s != 0; s &= s - 1)
+        a |= pdn_chess__bishop(pdn_chess__lsb(s), occ);
+    for (pdn_bb s = (b->kind[ROOK_I] | b->kind[QUEEN_I]) & own; s != 0; s &= s - 1)
+        a |= pdn_chess__rook(pdn_chess__lsb(s), occ);
+    return a | pdn_chess__king_table[pdn_chess__king(b, side)];
+}
+
+static void add_targets(gen *g, const pdn_chess__board *b, int from, unsigned piece, pdn_bb targets)
+{
+    pdn_bb enemy = b->side[b->us ^ 1];
+    for (; targets != 0; targets &= targets - 1) {
+        int to = pdn_chess__lsb(targets);
+        add(g, from, to, piece, 0, (enemy & BB(to)) ? PDN_CHESS_CAPTURE : 0);
+    }
+}
+
+static void add_pawn(gen *g, int from, int to, unsigned flags)
+{
+    if (to < 8 || to >= 56) {
+        add(g, from, to, PDN_PAWN, PDN_QUEEN, flags);
+        add(g, from, to, PDN_PAWN, PDN_ROOK, flags);
+        add(g, from, to, PDN_PAWN, PDN_BISHOP, flags);
+        add(g, from, to, PDN_PAWN, PDN_KNIGHT, flags);
+    } else {
+        add(g, from, to, PDN_PAWN, 0, flags);
+    }
+}
+
+/*
+ * En passant removes two pawns from one rank at once, which no pin mask
+ * foresees (king and rook on the fifth rank), so it is tried on the board.
+ */
+static int en_passant_legal(const pdn_chess__board *b, int from, int k)
+{
+    int us = b->us, taken = b->ep + (us ? 8 : -8);
+    pdn_bb occ = ((b->side[0] | b->side[1]) ^ BB(from) ^ BB(taken)) | BB(b->ep);
+    pdn_bb enemy = b->side[us ^ 1] ^ BB(taken);
+    pdn_bb att = (pdn_chess__rook(k, occ) & (b->kind[ROOK_I] | b->kind[QUEEN_I])) |
+                 (pdn_chess__bishop(k, occ) & (b->kind[BISHOP_I] | b->kind[QUEEN_I])) |
+                 (pdn_chess__knight_table[k] & b->kind[KNIGHT_I]) |
+                 (pdn_chess__pawn_attacks(BB(k), us) & b->kind[PAWN_I]);
+    return (att & enemy) == 0;
+}
+
+static void pawn_moves(gen *g, const pdn_chess__board *b, int k, pdn_bb allowed, pdn_bb pinned)
+{
+    int us = b->us, up = us ? -8 : 8;
+    pdn_bb occ = b->side[0] | b->side[1], enemy = b->side[us ^ 1];
+    pdn_bb start = us ? RANK_1_BB << 48 : RANK_1_BB << 8;
+    for (pdn_bb s = b->kind[PAWN_I] & b->side[us]; s != 0; s &= s - 1) {
+        int from = pdn_chess__lsb(s), to = from + up;
+        pdn_bb limit = (BB(from) & pinned) ? allowed & line_through(k, from) : allowed;
+        if ((occ & BB(to)) == 0) {
+            if (limit & BB(to))
+                add_pawn(g, from, to, 0);
+            if ((start & BB(from)) && (occ & BB(to + up)) == 0 && (limit & BB(to + up)))
+                add(g, from, to + up, PDN_PAWN, 0, PDN_CHESS_DOUBLE_STEP);
+        }
+        pdn_bb hits = pdn_chess__pawn_attacks(BB(from), us);
+        for (pdn_bb c = hits & enemy & limit; c != 0; c &= c - 1)
+            add_pawn(g, from, pdn_chess__lsb(c), PDN_CHESS_CAPTURE);
+        if (b->ep >= 0 && (hits & BB(b->ep)) && en_passant_legal(b, from, k))
+            add(g, from, b->ep, PDN_PAWN, 0, PDN_CHESS_CAPTURE | PDN_CHESS_EN_PASSANT);
+    }
+}
+
+/*
+ * Castling (Chess960 rules, which include the standard ones): the king goes
+ * to the g or c file and the rook next to it on the inside.  Every cell
+ * either crosses must be empty but for those two, and no cell of the
+ * king's way may be attacked.  The rook itself may have hidden its cells
+ * from an enemy rook on the rank, so they are looked at again without it.
+ */
+static void castles(gen *g, const pdn_chess__board *b, int k, pdn_bb danger)
+{
+    int us = b->us, home = us ? 56 : 0;
+    pdn_bb occ = b->side[0] | b->side[1];
+    pdn_bb straight = (b->kind[ROOK_I] | b->kind[QUEEN_I]) & b->side[us ^ 1];
+    for (int wing = 0; wing < 2; wing++) {
+        int file = b->castling[2 * us + wing];
+        if (file < 0)
+            continue;
+        int rook = home + file;
+        int king_to = home + (wing == 0 ? 6 : 2), rook_to = home + (wing == 0 ? 5 : 3);
+        pdn_bb way = span(k, king_to);
+        pdn_bb crossed = (way | span(rook, rook_to)) & ~BB(k) & ~BB(rook);
+        if ((occ & crossed) != 0 || (danger & way) != 0)
+            continue;
+        pdn_bb without = occ ^ BB(k) ^ BB(rook);
+        int safe = 1;
+        for (pdn_bb w = way; w != 0 && safe; w &= w - 1)
+            safe = (pdn_chess__rook(pdn_chess__lsb(w), without) & straight) == 0;
+        if (safe)
+            add(g, k, rook, PDN_CHESS_KING, 0, PDN_CHESS_CASTLE);
+    }
+}
+
+size_t pdn_chess__generate(const pdn_chess__board *b, pdn_chess_move *out)
+{
+    gen g = {out, 0};
+    int us = b->us, them = us ^ 1;
+    pdn_bb own = b->side[us], enemy = b->side[them], occ = own | enemy;
+    int k = pdn_chess__king(b, us);
+    pdn_bb checkers = pdn_chess__attackers(b, k, occ) & enemy;
+    /* Without the king on the board: stepping back along a checking line is no escape. */
+    pdn_bb danger = attacked_by(b, them, occ ^ BB(k));
+    add_targets(&g, b, k, PDN_CHESS_KING, pdn_chess__king_table[k] & ~own & ~danger);
+    if (checkers & (checkers - 1))
+        return g.n;
+
+    /* In check, the others may only take the checker or step in between. */
+    pdn_bb allowed = ~own;
+    if (checkers != 0)
+        allowed = checkers | between(k, pdn_chess__lsb(checkers));
+
+    pdn_bb diag = b->kind[BISHOP_I] | b->kind[QUEEN_I];
+    pdn_bb straight = b->kind[ROOK_I] | b->kind[QUEEN_I];
+    pdn_bb pinned = 0;
+    pdn_bb snipers =
+        ((pdn_chess__rook(k, enemy) & straight) | (pdn_chess__bishop(k, enemy) & diag)) & enemy;
+    for (; snipers != 0; snipers &= snipers - 1) {
+        pdn_bb in_between = between(k, pdn_chess__lsb(snipers)) & occ;
+        if ((in_between & (in_between - 1)) == 0 && (in_between & own) != 0)
+            pinned |= in_between;
+    }
+
+    for (pdn_bb s = b->kind[KNIGHT_I] & own & ~pinned; s != 0; s &= s - 1) {
+        int from = pdn_chess__lsb(s);
+        add_targets(&g, b, from, PDN_KNIGHT, pdn_chess__knight_table[from] & allowed);
+    }
+    for (pdn_bb s = (diag | straight) & own; s != 0; s &= s - 1) {
+        int from = pdn_chess__lsb(s);
+        pdn_bb to = 0;
+        if (diag & BB(from))
+            to |= pdn_chess__bishop(from, occ);
+        if (straight & BB(from))
+            to |= pdn_chess__rook(from, occ);
+        to &= allowed;
+        if (pinned & BB(from))
+            to &= line_through(k, from);
+        add_targets(&g, b, from, PDN_PIECE_KIND(b->at[from]), to);
+    }
+    pawn_moves(&g, b, k, allowed, pinned);
+    if (checkers == 0)
+        castles(&g, b, k, danger);
+    return g.n;
+}
