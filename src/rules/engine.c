@@ -1,0 +1,259 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * engine.c - joins rules and a geometry into an engine: the neighbour of
+ * every cell in each of the eight directions, the crowning rows, the
+ * direction sets of each colour, and the bitboard layout when the board's
+ * playing squares fit in 64 bits.  Everything is computed once here so that
+ * move generation only reads tables.
+ */
+#include "rules/rules.h"
+
+#include <string.h>
+
+static const int step_file[D_COUNT] = {1, -1, 1, -1, 0, 0, 1, -1};
+static const int step_rank[D_COUNT] = {1, 1, -1, -1, 1, -1, 0, 0};
+
+static int plays(const pdn_geometry *g, int cell)
+{
+    return g->all_playing || g->number_of[cell] != 0;
+}
+
+/* Rule directions (relative to the mover) as absolute direction bits. */
+static unsigned absolute(unsigned rel, int black)
+{
+    unsigned fwd_diag = black ? DIR_BIT(D_SE) | DIR_BIT(D_SW) : DIR_BIT(D_NE) | DIR_BIT(D_NW);
+    unsigned back_diag = black ? DIR_BIT(D_NE) | DIR_BIT(D_NW) : DIR_BIT(D_SE) | DIR_BIT(D_SW);
+    unsigned out = 0;
+    if (rel & PDN_DIR_DIAG_FORWARD)
+        out |= fwd_diag;
+    if (rel & PDN_DIR_DIAG_BACKWARD)
+        out |= back_diag;
+    if (rel & PDN_DIR_FORWARD)
+        out |= DIR_BIT(black ? D_S : D_N);
+    if (rel & PDN_DIR_BACKWARD)
+        out |= DIR_BIT(black ? D_N : D_S);
+    if (rel & PDN_DIR_SIDEWAYS)
+        out |= DIR_BIT(D_E) | DIR_BIT(D_W);
+    return out;
+}
+
+/*
+ * Neighbours.  On a board of alternating colours the orthogonal neighbour
+ * is two cells away, the next square of the same colour (Frisian captures
+ * along ranks and files); where every cell plays it is the next cell.
+ */
+static void build_next(pdn_draughts *d)
+{
+    const pdn_geometry *g = &d->geometry;
+    int w = g->width, h = g->height;
+    for (int dir = 0; dir < D_COUNT; dir++) {
+        int orth = dir >= D_N, k = orth && !g->all_playing ? 2 : 1;
+        for (int c = 0; c <= d->cells; c++) {
+            d->next[dir][c] = (int16_t)d->cells;
+            if (c == d->cells || !plays(g, c))
+                continue;
+            int f = c % w + k * step_file[dir], r = c / w + k * step_rank[dir];
+            if (f >= 0 && f < w && r >= 0 && r < h && plays(g, r * w + f))
+                d->next[dir][c] = (int16_t)(r * w + f);
+        }
+    }
+    for (int c = 0; c < d->cells; c++) {
+        d->promo[c] = 0;
+        if (plays(g, c) && c / w == h - 1)
+            d->promo[c] |= 1u;
+        if (plays(g, c) && c / w == 0)
+            d->promo[c] |= 2u;
+    }
+}
+
+/*
+ * Which of the constant-shift layouts (BB_SHAPE_*) the board has, or 0.  A
+ * direction no piece uses may differ.  Every diagonal step from a square
+ * without a neighbour there must land on a ghost, off the board or outside
+ * the 64 bits, since bb_walk.h does not mask those steps.
+ */
+static int shape_of(const pdn_draughts *d)
+{
+    static const int shapes[BB_SHAPES][D_COUNT] = {BB_SHAPE_10, BB_SHAPE_8, BB_SHAPE_8M};
+    const bb_layout *bb = &d->bb;
+    unsigned used = d->man_move[0] | d->man_cap[0] | d->king_move[0] | d->king_cap[0] |
+                    d->man_move[1] | d->man_cap[1] | d->king_move[1] | d->king_cap[1];
+    if (d->geometry.all_playing)
+        return 0;
+    for (int dir = 0; dir < 4; dir++) {
+        for (int c = 0; c < d->cells; c++) {
+            if (d->bit_of[c] < 0 || d->next[dir][c] != d->cells)
+                continue;
+            int t = d->bit_of[c] + bb->shift[dir];
+            if (t >= 0 && t < 64 && (bb->board >> t & 1u))
+                return 0;
+        }
+    }
+    for (int k = 0; k < BB_SHAPES; k++) {
+        int same = 1;
+        for (int dir = 0; dir < D_COUNT; dir++)
+            if ((used & DIR_BIT(dir)) && shapes[k][dir] != bb->shift[dir])
+                same = 0;
+        if (same)
+            return k + 1;
+    }
+    return 0;
+}
+
+/*
+ * The bitboard layout (see bb_layout in rules.h).  The bit of each square is
+ * given by a formula; the shift of each direction is then read off the
+ * neighbour table and must be the same for every square, which also proves
+ * the layout right for this board.  Boards of odd width or with more than
+ * 64 squares (with ghosts) keep ok = 0 and use the mailbox generator.
+ */
+static void build_bb(pdn_draughts *d)
+{
+    const pdn_geometry *g = &d->geometry;
+    bb_layout *bb = &d->bb;
+    int w = g->width;
+    memset(bb, 0, sizeof *bb);
+    for (int c = 0; c < d->cells; c++)
+        d->bit_of[c] = -1;
+    if (g->all_playing) {
+        if (d->cells > 64)
+            return;
+        for (int c = 0; c < d->cells; c++)
+            d->bit_of[c] = (int16_t)c;
+    } else {
+        if (w % 2 != 0)
+            return;
+        int half = w / 2, mirror = !plays(g, 0);
+        for (int c = 0; c < d->cells; c++) {
+            if (!plays(g, c))
+                continue;
+            int f = c % w, r = c / w;
+            if (mirror)
+                f = w - 1 - f;
+            int bit = (r / 2) * (2 * half + 1) + (r % 2) * (half + 1) + f / 2;
+            if (bit >= 64)
+                return;
+            d->bit_of[c] = (int16_t)bit;
+        }
+    }
+    for (int c = 0; c < d->cells; c++) {
+        if (d->bit_of[c] < 0)
+            continue;
+        uint64_t b = (uint64_t)1 << d->bit_of[c];
+        bb->board |= b;
+        if (d->promo[c] & 1u)
+            bb->promo[0] |= b;
+        if (d->promo[c] & 2u)
+            bb->promo[1] |= b;
+    }
+    for (int dir = 0; dir < D_COUNT; dir++) {
+        int have = 0;
+        for (int c = 0; c < d->cells; c++) {
+            int n = d->next[dir][c];
+            if (d->bit_of[c] < 0 || n == d->cells)
+                continue;
+            int delta = d->bit_of[n] - d->bit_of[c];
+            if (!have) {
+                bb->shift[dir] = delta;
+                have = 1;
+            } else if (delta != bb->shift[dir]) {
+                return; /* not uniform: no bitboards for this board */
+            }
+            bb->pre[dir] |= (uint64_t)1 << d->bit_of[c];
+        }
+        bb->left[dir] = (unsigned)(bb->shift[dir] > 0 ? bb->shift[dir] : 0);
+        bb->right[dir] = (unsigned)(bb->shift[dir] < 0 ? -bb->shift[dir] : 0);
+    }
+    bb->ok = 1;
+    bb->shape = shape_of(d);
+}
+
+static int rules_valid(const pdn_rules *r)
+{
+    if (r->version != PDN_RULES_VERSION || r->man_moves == 0)
+        return 0;
+    if (r->promotion != PDN_PROMOTE_PASS && r->promotion != PDN_PROMOTE_KING &&
+        r->promotion != PDN_PROMOTE_STOP)
+        return 0;
+    for (int i = 0; i < PDN_PREFER_MAX && r->prefer[i] != PDN_PREFER_END; i++)
+        if (r->prefer[i] > PDN_PREFER_EARLIEST_KINGS)
+            return 0;
+    return 1;
+}
+
+pdn_status pdn_draughts_new(pdn_draughts **out, const pdn_geometry *g, const pdn_rules *rules,
+                            const pdn_allocator *allocator)
+{
+    if (out == NULL)
+        return PDN_EINVAL;
+    *out = NULL;
+    if (g == NULL || rules == NULL || g->chess || !rules_valid(rules) || g->width < 1 ||
+        g->height < 1 || g->width * g->height > PDN_CELL_MAX)
+        return PDN_EINVAL;
+    pdn_alloc a = pdn_alloc__resolve(allocator);
+    pdn_draughts *d = pdn_alloc__get(&a, sizeof *d);
+    if (d == NULL)
+        return PDN_ENOMEM;
+    memset(d, 0, sizeof *d);
+    d->alloc = a;
+    d->geometry = *g;
+    d->rules = *rules;
+    d->cells = g->width * g->height;
+    for (int black = 0; black < 2; black++) {
+        d->man_move[black] = absolute(rules->man_moves, black);
+        d->man_cap[black] = absolute(rules->man_captures, black);
+        d->king_move[black] = absolute(rules->king_moves, black);
+        d->king_cap[black] = absolute(rules->king_captures, black);
+    }
+    build_next(d);
+    build_bb(d);
+    *out = d;
+    return PDN_OK;
+}
+
+void pdn_draughts_free(pdn_draughts *d)
+{
+    if (d == NULL)
+        return;
+    pdn_alloc a = d->alloc;
+    pdn_alloc__put(&a, d, sizeof *d);
+}
+
+const pdn_rules *pdn_draughts_rules(const pdn_draughts *d)
+{
+    return d ? &d->rules : NULL;
+}
+
+const pdn_geometry *pdn_draughts_geometry(const pdn_draughts *d)
+{
+    return d ? &d->geometry : NULL;
+}
+
+pdn_status pdn_rules__board(const pdn_draughts *d, const pdn_position *pos, uint8_t *board,
+                            unsigned *color)
+{
+    if (d == NULL || pos == NULL)
+        return PDN_EINVAL;
+    const pdn_geometry *pg = pos->geometry;
+    if (pg != NULL &&
+        (pg->width != d->geometry.width || pg->height != d->geometry.height ||
+         plays(pg, 0) != plays(&d->geometry, 0) || pg->all_playing != d->geometry.all_playing))
+        return PDN_EINVAL;
+    if (pos->turn != 'W' && pos->turn != 'B')
+        return PDN_EINVAL;
+    *color = pos->turn == 'W' ? PDN_WHITE : PDN_BLACK;
+    for (int c = 0; c < d->cells; c++) {
+        pdn_piece p = pos->board[c];
+        unsigned kind = PDN_PIECE_KIND(p);
+        if (!plays(&d->geometry, c))
+            board[c] = CELL_OFF;
+        else if (p == 0 || PDN_PIECE_COLOR(p) == 0)
+            board[c] = 0;
+        else if (kind != PDN_MAN && kind != PDN_KING)
+            return PDN_EINVAL;
+        else
+            board[c] = p;
+    }
+    board[d->cells] = CELL_OFF;
+    return PDN_OK;
+}

@@ -1,0 +1,151 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rules.h - private structures of the draughts rules engine (src/rules/):
+ * the engine with its direction tables, the move lists, the mailbox move
+ * generator that gives full capture paths, and the bitboard perft.
+ */
+#ifndef PDN_RULES_H
+#define PDN_RULES_H
+
+#include "base/base.h"
+#include "pdn.h"
+
+/*
+ * Absolute directions in White's frame (rank grows towards Black).  The
+ * diagonal ones come first so that a diagonal-only variant loops over 0-3.
+ */
+enum { D_NE, D_NW, D_SE, D_SW, D_N, D_S, D_E, D_W, D_COUNT };
+
+/* The direction straight back (NE-SW, NW-SE, N-S, E-W). */
+static inline int pdn_rules__reverse(int d)
+{
+    return d < 4 ? 3 - d : d ^ 1;
+}
+#define DIR_BIT(d) (1u << (d))
+#define LINE_BITS(d) (DIR_BIT(d) | DIR_BIT(pdn_rules__reverse(d)))
+
+/*
+ * Cell contents in the generator's working board: 0 empty, a pdn_piece, or
+ * one of these.  OFF stands on the sentinel cell beyond every edge (no colour
+ * bits, so it is never captured and stops every line); TAKEN marks a piece
+ * captured earlier in the move that stays until the end.
+ */
+#define CELL_OFF 0x40u
+#define CELL_TAKEN 0x80u
+
+/*
+ * Bitboard layout of a board whose playing squares fit in 64 bits: the
+ * squares of a rank side by side, one ghost bit after each pair of ranks of
+ * a board of alternating colours, so that every diagonal step is one shift
+ * whatever the rank (h = squares per rank: forward-left h, forward-right
+ * h + 1).  `pre[d]` holds the squares that have a neighbour in direction d,
+ * so a step never wraps round an edge.
+ */
+typedef struct bb_layout {
+    int ok;                                 /* 1 when the board fits */
+    int shape;                              /* 1-3: a BB_SHAPE_* below; 0 another */
+    int shift[D_COUNT];                     /* > 0 left shift, < 0 right shift */
+    unsigned left[D_COUNT], right[D_COUNT]; /* the same as two shifts, one 0 */
+    uint64_t pre[D_COUNT];
+    uint64_t board;    /* every playing square */
+    uint64_t promo[2]; /* far rank of White, of Black */
+} bb_layout;
+
+/*
+ * The layouts bitboard.c compiles with constant shifts (NE, NW, SE, SW, N, S,
+ * E, W): 10x10 and 10x8 (five squares a rank), 8x8 with a1 dark, and 8x8
+ * with a1 light, which the layout mirrors.  engine.c gives a board one of
+ * them only when its shifts are these and the ghost squares catch every
+ * diagonal step off the board, so that those steps need no mask.
+ */
+/* clang-format off */
+#define BB_SHAPE_10 {6, 5, -5, -6, 11, -11, 1, -1}
+#define BB_SHAPE_8 {5, 4, -4, -5, 9, -9, 1, -1}
+#define BB_SHAPE_8M {4, 5, -5, -4, 9, -9, -1, 1}
+/* clang-format on */
+#define BB_SHAPES 3
+
+struct pdn_draughts {
+    pdn_alloc alloc;
+    pdn_geometry geometry;
+    pdn_rules rules;
+    int cells; /* width * height; also the sentinel cell */
+    /* direction bit sets by colour index (0 White, 1 Black) */
+    unsigned man_move[2], man_cap[2], king_move[2], king_cap[2];
+    uint8_t promo[PDN_CELL_MAX]; /* bit 0: White crowns here, bit 1: Black */
+    int16_t next[D_COUNT][PDN_CELL_MAX + 1];
+    int16_t bit_of[PDN_CELL_MAX]; /* cell -> bitboard square, -1 none */
+    bb_layout bb;
+};
+
+/*
+ * A move in a list.  Its cells live in the list's pool from `at` on: the
+ * path (path_count cells), the captured pieces (ncap cells), then one entry
+ * per captured piece saying whether it was a king (for the precedence
+ * rules).  `hash` is a sum over the captured set, to find duplicates fast.
+ */
+typedef struct gen_move {
+    int16_t from, to;
+    uint16_t ncap, npath;
+    uint8_t king, promotes;
+    uint32_t at;
+    uint32_t hash;
+} gen_move;
+
+struct pdn_movelist {
+    pdn_alloc alloc;
+    const pdn_draughts *engine; /* of the last fill */
+    pdn_vec moves;              /* gen_move */
+    pdn_vec pool;               /* int16_t */
+};
+
+/* Colour index of a piece colour bit. */
+static inline int pdn_rules__ci(unsigned color)
+{
+    return color == PDN_BLACK;
+}
+
+/* Checks a position against the engine; fills the working board (cells bytes
+ * plus the sentinel) and gives the colour to move. */
+pdn_status pdn_rules__board(const pdn_draughts *d, const pdn_position *pos, uint8_t *board,
+                            unsigned *color);
+
+/*
+ * The mailbox generator: every legal move of `color` on `board` (the working
+ * board of pdn_rules__board(); left as it was) appended to the emptied
+ * `list`.  PDN_OK or PDN_ENOMEM.
+ */
+pdn_status pdn_rules__generate(pdn_movelist *list, const pdn_draughts *d, uint8_t *board,
+                               unsigned color, const pdn_draughts_state *st, unsigned flags);
+
+/* 1 when the n cells at a are the n cells at b in some order (no repeats). */
+int pdn_rules__same_set(const int16_t *a, const int16_t *b, size_t n);
+/* Keeps the first of the moves with the same start, end and captured set. */
+void pdn_rules__merge(pdn_movelist *list);
+
+/* Plays a move of a list on a working board and the history state. */
+void pdn_rules__apply(uint8_t *board, const gen_move *m, const int16_t *pool, unsigned color,
+                      pdn_draughts_state *st);
+/* Updates the history (may be NULL) after a move of `color`. */
+void pdn_rules__remember(pdn_draughts_state *st, unsigned color, int from, int to, int king,
+                         size_t ncap);
+
+/* The move at `m` as the public value. */
+pdn_draughts_move pdn_rules__public(const pdn_movelist *list, const gen_move *m);
+
+/* Empties a list for a new fill by engine `d`. */
+void pdn_rules__list_reset(pdn_movelist *list, const pdn_draughts *d);
+
+/* Perft with the mailbox generator (any board, any rules). */
+pdn_status pdn_rules__perft_mailbox(uint64_t *out, const pdn_draughts *d, const uint8_t *board,
+                                    unsigned color, const pdn_draughts_state *st, int depth,
+                                    unsigned flags);
+
+/* Perft with bitboards, for any rules on a board that fits 64 bits
+ * (pdn_rules__bb_fits()). */
+int pdn_rules__bb_fits(const pdn_draughts *d);
+pdn_status pdn_rules__perft_bb(uint64_t *out, const pdn_draughts *d, const uint8_t *board,
+                               unsigned color, const pdn_draughts_state *st, int depth,
+                               unsigned flags);
+
+#endif
