@@ -22,7 +22,9 @@ enum {
 typedef struct cli_read {
     pdn_read_options opts;
     bool mode_given;
+    int variant; /* --variant: the GameType every game is replayed as, or -1 */
 } cli_read;
+#define CLI_READ_INIT { PDN_READ_OPTIONS_INIT, false, -1 }
 
 /* One option of a command, for parsing and for --help. */
 typedef struct cli_opt {
@@ -71,13 +73,23 @@ pdn_status cli_reader_open(pdn_reader **out, cli_input *in, const cli_read *r);
 /* Prints one diagnostic compiler-style with its source line and a caret. */
 void cli_print_diag(FILE *out, const char *file, const pdn_game *g, const pdn_diag *d);
 
+/* Prints (when `out` is not NULL) and counts by severity the diagnostics of
+ * a game and of its replay (`r` may be NULL), merged in text order; a
+ * diagnostic about a move gets notes with the position and the legal moves. */
+void cli_print_diags(FILE *out, const char *file, const pdn_game *g, const pdn_replay *r,
+                     unsigned long long counts[4]);
+
 /* Reports a fatal reading status for a file; returns the exit code. */
 int cli_fatal(const char *file, pdn_status st);
 
 int cmd_check(int argc, char **argv);
 int cmd_fmt(int argc, char **argv);
 int cmd_json(int argc, char **argv);
+int cmd_board(int argc, char **argv);
 int cmd_fen(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
+int cmd_stats(int argc, char **argv);
+int cmd_perft(int argc, char **argv);
 
 /* Reads a GameType given on the command line into a geometry; reports and
  * returns false when it is not one. */

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * cmd_check.c - `pdn check`: reads every game of every file and reports each
- * problem, then a summary.  Until the rules engine lands, checking is
- * syntax only; --syntax is accepted so scripts can already ask for that.
+ * problem, then a summary.  Every game is replayed against the rules of its
+ * GameType unless --syntax asks for the syntax alone.
  */
 #include "cli.h"
 
@@ -12,30 +12,34 @@ typedef struct totals {
     unsigned long long games, errors, warnings, notes;
 } totals;
 
-static int check_file(const char *path, const cli_read *r, bool quiet, totals *t)
+static int check_file(const char *path, const cli_read *r, bool quiet, bool replay, totals *t)
 {
     cli_input in;
     if (!cli_input_open(&in, path))
         return EXIT_SYSTEM;
     pdn_reader *reader;
+    pdn_replay *rp = NULL;
     pdn_status st = cli_reader_open(&reader, &in, r);
+    if (st == PDN_OK && replay && (st = pdn_replay_new(&rp, NULL)) != PDN_OK)
+        pdn_reader_free(reader);
     if (st != PDN_OK) {
         cli_input_close(&in);
         return cli_fatal(in.name, st);
     }
+    pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+    ro.gametype = r->variant;
     const pdn_game *g;
     while ((st = pdn_reader_next(reader, &g)) == PDN_OK) {
         t->games++;
-        size_t n;
-        const pdn_diag *d = pdn_game_diags(g, &n);
-        for (size_t i = 0; i < n; i++) {
-            t->errors += d[i].severity == PDN_SEV_ERROR;
-            t->warnings += d[i].severity == PDN_SEV_WARNING;
-            t->notes += d[i].severity == PDN_SEV_NOTE;
-            if (!quiet)
-                cli_print_diag(stdout, in.name, g, &d[i]);
-        }
+        if (rp != NULL && (st = pdn_replay_run(rp, g, &ro)) != PDN_OK)
+            break;
+        unsigned long long counts[4] = {0, 0, 0, 0};
+        cli_print_diags(quiet ? NULL : stdout, in.name, g, rp, counts);
+        t->errors += counts[PDN_SEV_ERROR];
+        t->warnings += counts[PDN_SEV_WARNING];
+        t->notes += counts[PDN_SEV_NOTE];
     }
+    pdn_replay_free(rp);
     pdn_reader_free(reader);
     cli_input_close(&in);
     if (st != PDN_DONE)
@@ -45,8 +49,8 @@ static int check_file(const char *path, const cli_read *r, bool quiet, totals *t
 
 int cmd_check(int argc, char **argv)
 {
-    cli_read r = {PDN_READ_OPTIONS_INIT, false};
-    bool quiet = false;
+    cli_read r = CLI_READ_INIT;
+    bool quiet = false, replay = true;
     int first_file = argc, rc = EXIT_OK_;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -63,8 +67,10 @@ int cmd_check(int argc, char **argv)
             return EXIT_USAGE;
         if (took)
             continue;
-        if (strcmp(a, "--syntax") == 0)
-            continue; /* the only check there is until replay exists */
+        if (strcmp(a, "--syntax") == 0) {
+            replay = false;
+            continue;
+        }
         if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
             quiet = true;
             continue;
@@ -83,7 +89,7 @@ int cmd_check(int argc, char **argv)
             cli_usage_error("check", "options go before the files: '%s'", argv[i]);
             return EXIT_USAGE;
         }
-        int c = check_file(argv[i], &r, quiet, &t);
+        int c = check_file(argv[i], &r, quiet, replay, &t);
         if (c > rc)
             rc = c;
         files++;

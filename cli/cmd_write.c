@@ -13,7 +13,7 @@ typedef pdn_status (*write_fn)(const pdn_game *, const pdn_write_options *, pdn_
 
 static int run(const char *cmd, int argc, char **argv, write_fn fn, pdn_write_options wo)
 {
-    cli_read r = {PDN_READ_OPTIONS_INIT, false};
+    cli_read r = CLI_READ_INIT;
     const char *file = NULL, *output = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];

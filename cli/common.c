@@ -6,6 +6,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 int cli_read_option(cli_read *r, const char *cmd, int argc, char **argv, int *i)
@@ -14,6 +15,21 @@ int cli_read_option(cli_read *r, const char *cmd, int argc, char **argv, int *i)
     if (strcmp(a, "--strict") == 0) {
         r->opts.mode = PDN_MODE_STRICT;
         r->mode_given = true;
+        return 1;
+    }
+    if (strcmp(a, "--variant") == 0) {
+        /* A type number of the standard's table overrides every game's. */
+        pdn_gametype gt;
+        char *end = NULL;
+        long v = *i + 1 < argc ? strtol(argv[*i + 1], &end, 10) : -1;
+        if (*i + 1 >= argc || end == argv[*i + 1] || *end != '\0' || v < 0 || v > 99 ||
+            pdn_gametype_default(&gt, (int)v) != PDN_OK) {
+            cli_usage_error(cmd, "--variant needs a GameType number of the standard (0, 20-41)");
+            return -1;
+        }
+        r->variant = (int)v;
+        r->opts.default_gametype = (int)v;
+        ++*i;
         return 1;
     }
     bool mode = strcmp(a, "--mode") == 0, enc = strcmp(a, "--encoding") == 0;
@@ -99,7 +115,8 @@ pdn_status cli_reader_open(pdn_reader **out, cli_input *in, const cli_read *r)
 {
     pdn_read_options o = r->opts;
     size_t n = strlen(in->name);
-    if (n >= 4 && (strcmp(in->name + n - 4, ".pgn") == 0 || strcmp(in->name + n - 4, ".PGN") == 0))
+    if (r->variant < 0 && n >= 4 &&
+        (strcmp(in->name + n - 4, ".pgn") == 0 || strcmp(in->name + n - 4, ".PGN") == 0))
         o.default_gametype = 0;
     return pdn_reader_new_callback(out, cli_input_read, in, &o);
 }
@@ -173,8 +190,24 @@ void cli_print_diag(FILE *out, const char *file, const pdn_game *g, const pdn_di
     uint64_t line;
     uint32_t col;
     pdn_game_locate(g, d->offset, &line, &col);
-    fprintf(out, "%s:%llu:%u: %s: %s [%s]\n", file, (unsigned long long)line, col,
-            sev_name(d->severity), pdn_diag_message(d->code), pdn_diag_name(d->code));
+    char extra[64] = "";
+    switch (d->code) {
+    case PDN_D_GAMETYPE_INFERRED:
+    case PDN_D_GAMETYPE_MISMATCH:
+        snprintf(extra, sizeof extra, " (GameType %u)", (unsigned)d->arg);
+        break;
+    case PDN_D_REPLAY_STOPPED:
+        snprintf(extra, sizeof extra, " (%u move%s)", (unsigned)d->arg, d->arg == 1 ? "" : "s");
+        break;
+    case PDN_D_AMBIGUOUS_MOVE:
+        if (d->arg > 1)
+            snprintf(extra, sizeof extra, " (%u fit; the first is played)", (unsigned)d->arg);
+        break;
+    default:
+        break;
+    }
+    fprintf(out, "%s:%llu:%u: %s: %s%s [%s]\n", file, (unsigned long long)line, col,
+            sev_name(d->severity), pdn_diag_message(d->code), extra, pdn_diag_name(d->code));
     print_source(out, g, d->offset, d->length);
     if (d->related != UINT32_MAX) {
         pdn_game_locate(g, d->related, &line, &col);

@@ -11,6 +11,7 @@ static const cli_opt check_opts[] = {
     {"--mode", NULL, "M", "reading mode: liberal (default), standard or strict"},
     {"--strict", NULL, NULL, "same as --mode strict"},
     {"--syntax", NULL, NULL, "check the syntax only (no replay of the moves)"},
+    {"--variant", NULL, "T", "replay every game as GameType T (default: its tag, or inferred)"},
     {"--encoding", NULL, "E", "auto (default), utf8, latin1, cp1251 or cp866"},
     {"--quiet", "-q", NULL, "print only the summary"},
     {NULL, NULL, NULL, NULL},
@@ -35,6 +36,50 @@ static const cli_opt fen_opts[] = {
     {NULL, NULL, NULL, NULL},
 };
 
+static const cli_opt board_opts[] = {
+    {"--fen", NULL, "FEN", "draw this position instead of a game of a file"},
+    {"--gametype", NULL, "T", "GameType of --fen: 20 (default; 0 for a chess FEN) or a tuple"},
+    {"--game", NULL, "N", "the N-th game of the file (default 1)"},
+    {"--ply", NULL, "K", "the position after K plies of the main line (default 0)"},
+    {"--ascii", NULL, NULL, "plain text diagram (default)"},
+    {"--unicode", NULL, NULL, "text diagram with Unicode pieces"},
+    {"--svg", NULL, NULL, "SVG document"},
+    {"--flip", NULL, NULL, "Black at the bottom"},
+    {"--numbers", NULL, NULL, "show square numbers (default for numeric GameTypes)"},
+    {"--coords", NULL, NULL, "show file letters and rank numbers (default otherwise)"},
+    {"--no-labels", NULL, NULL, "show neither"},
+    {"--size", NULL, "PX", "SVG: pixels per square (default 50)"},
+    {"--output", "-o", "OUT", "write to OUT instead of standard output"},
+    {NULL, NULL, NULL, NULL},
+};
+
+static const cli_opt perft_opts[] = {
+    {"--gametype", NULL, "T", "GameType: 20 (default) to 41, or a tuple such as 20,W,12,12,N2,0"},
+    {"--fen", NULL, "FEN", "start from this position (default: the GameType's start)"},
+    {"--depth", NULL, "D", "count paths of 1..D plies (required)"},
+    {"--unique", NULL, NULL, "captures with the same start, end and pieces count once (default)"},
+    {"--paths", NULL, NULL, "every capture path counts"},
+    {"--divide", NULL, NULL, "depth D only, divided by the first move"},
+    {NULL, NULL, NULL, NULL},
+};
+
+static const cli_opt replay_opts[] = {
+    {"--game", NULL, "N", "only the N-th game (default: every game)"},
+    {"--json", NULL, NULL, "one JSON object per game per line"},
+    {"--variant", NULL, "T", "replay every game as GameType T (default: its tag, or inferred)"},
+    {"--mode", NULL, "M", "reading mode: liberal (default), standard or strict"},
+    {"--encoding", NULL, "E", "auto (default), utf8, latin1, cp1251 or cp866"},
+    {NULL, NULL, NULL, NULL},
+};
+
+static const cli_opt stats_opts[] = {
+    {"--json", NULL, NULL, "one JSON object: the games and the totals"},
+    {"--variant", NULL, "T", "replay every game as GameType T (default: its tag, or inferred)"},
+    {"--mode", NULL, "M", "reading mode: liberal (default), standard or strict"},
+    {"--encoding", NULL, "E", "auto (default), utf8, latin1, cp1251 or cp866"},
+    {NULL, NULL, NULL, NULL},
+};
+
 static const cli_cmd commands[] = {
     {"check", cmd_check, "pdn check [OPTIONS] FILE...|-",
      "read files and report every problem as file:line:col: diagnostics", check_opts},
@@ -42,8 +87,16 @@ static const cli_cmd commands[] = {
      "write the games as canonical PDN 3.0 (PGN for chess)", fmt_opts},
     {"json", cmd_json, "pdn json [OPTIONS] FILE|-", "write one JSON object per game per line",
      json_opts},
+    {"replay", cmd_replay, "pdn replay [OPTIONS] FILE|-",
+     "every move as the rules resolve it, with the position after it in FEN", replay_opts},
+    {"stats", cmd_stats, "pdn stats [OPTIONS] FILE|-",
+     "results, plies and the material left at the end of each game, and totals", stats_opts},
     {"fen", cmd_fen, "pdn fen [OPTIONS] FEN...",
      "check FENs against a GameType's board and write them canonically", fen_opts},
+    {"board", cmd_board, "pdn board [OPTIONS] --fen FEN | FILE|-",
+     "draw a position as a text, Unicode or SVG diagram", board_opts},
+    {"perft", cmd_perft, "pdn perft [OPTIONS] --depth D",
+     "count the draughts move paths of each depth (rules engine check)", perft_opts},
 };
 
 const cli_cmd *cli_find(const char *name)

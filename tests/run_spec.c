@@ -13,6 +13,9 @@
  *   mode: liberal|standard|strict           optional, default liberal
  *   gametype: -1|0|20|...                   optional default GameType, default -1
  *   encoding: auto|utf8|latin1|cp1251|cp866 optional, default auto
+ *   replay: on|off                          optional, default off: with on, the
+ *                                           diagnostics of pdn_replay_run() are
+ *                                           merged in, in text order
  *   --- input
  *   <PDN text>
  *   --- diagnostics
@@ -82,7 +85,10 @@ static void buf_add_location(buf *b, uint64_t line, uint32_t col)
         buf_add(b, tmp, (size_t)n);
 }
 
-static void buf_adds(buf *b, const char *s) { buf_add(b, s, strlen(s)); }
+static void buf_adds(buf *b, const char *s)
+{
+    buf_add(b, s, strlen(s));
+}
 
 static void buf_free(buf *b)
 {
@@ -108,6 +114,7 @@ typedef struct spec_case {
     const char *file;
     size_t line; /* of the "### " line */
     pdn_read_options opts;
+    int replay;
     int has[SEC_COUNT];
     buf text[SEC_COUNT];
     size_t blank_lines; /* empty lines not yet added to the current section */
@@ -123,13 +130,17 @@ static int section_of(line_span l)
 {
     for (int k = 0; k < SEC_COUNT; k++) {
         size_t n = strlen(section_names[k]);
-        if (l.n == n + 4 && memcmp(l.s, "--- ", 4) == 0 && memcmp(l.s + 4, section_names[k], n) == 0)
+        if (l.n == n + 4 && memcmp(l.s, "--- ", 4) == 0 &&
+            memcmp(l.s + 4, section_names[k], n) == 0)
             return k;
     }
     return -1;
 }
 
-static int is_case_start(line_span l) { return l.n >= 4 && memcmp(l.s, "### ", 4) == 0; }
+static int is_case_start(line_span l)
+{
+    return l.n >= 4 && memcmp(l.s, "### ", 4) == 0;
+}
 
 static int hex_digit(char c)
 {
@@ -215,12 +226,21 @@ static int set_option(spec_case *c, line_span l)
     }
     if (word_is(l.s, kn, "gametype"))
         return parse_int(v, vn, &c->opts.default_gametype);
+    if (word_is(l.s, kn, "replay")) {
+        if (!word_is(v, vn, "on") && !word_is(v, vn, "off"))
+            return -1;
+        c->replay = word_is(v, vn, "on");
+        return 0;
+    }
     if (word_is(l.s, kn, "encoding")) {
         static const struct {
             const char *name;
             pdn_encoding enc;
-        } encs[] = {{"auto", PDN_ENC_AUTO},     {"utf8", PDN_ENC_UTF8},   {"latin1", PDN_ENC_LATIN1},
-                    {"cp1251", PDN_ENC_CP1251}, {"cp866", PDN_ENC_CP866}};
+        } encs[] = {{"auto", PDN_ENC_AUTO},
+                    {"utf8", PDN_ENC_UTF8},
+                    {"latin1", PDN_ENC_LATIN1},
+                    {"cp1251", PDN_ENC_CP1251},
+                    {"cp866", PDN_ENC_CP866}};
         for (size_t k = 0; k < sizeof encs / sizeof encs[0]; k++)
             if (word_is(v, vn, encs[k].name)) {
                 c->opts.encoding = encs[k].enc;
@@ -242,10 +262,14 @@ static void case_free(spec_case *c)
 static const char *severity_word(pdn_severity s)
 {
     switch (s) {
-    case PDN_SEV_ERROR: return "error";
-    case PDN_SEV_WARNING: return "warning";
-    case PDN_SEV_NOTE: return "note";
-    case PDN_SEV_NONE: break;
+    case PDN_SEV_ERROR:
+        return "error";
+    case PDN_SEV_WARNING:
+        return "warning";
+    case PDN_SEV_NOTE:
+        return "note";
+    case PDN_SEV_NONE:
+        break;
     }
     return "none";
 }
@@ -269,20 +293,37 @@ static void run_input(const spec_case *c, outcome *o)
     wopts.diagnostics = 0;
     wopts.source_order = 0;
     const pdn_game *g;
+    pdn_replay *rp = NULL;
+    if (c->replay && (st = pdn_replay_new(&rp, NULL)) != PDN_OK) {
+        snprintf(o->failure, sizeof o->failure, "pdn_replay_new: %s", pdn_status_str(st));
+        pdn_reader_free(r);
+        return;
+    }
     while ((st = pdn_reader_next(r, &g)) == PDN_OK) {
-        size_t count;
-        const pdn_diag *d = pdn_game_diags(g, &count);
-        for (size_t i = 0; i < count; i++) {
+        size_t count, rcount = 0;
+        const pdn_diag *d = pdn_game_diags(g, &count), *rd = NULL;
+        if (rp != NULL) {
+            pdn_status rs = pdn_replay_run(rp, g, NULL);
+            if (rs != PDN_OK) {
+                snprintf(o->failure, sizeof o->failure, "pdn_replay_run: %s", pdn_status_str(rs));
+                break;
+            }
+            rd = pdn_replay_diags(rp, &rcount);
+        }
+        /* Reader's and replay's, in text order; the reader's first at one place. */
+        for (size_t i = 0, j = 0; i < count || j < rcount;) {
+            const pdn_diag *x =
+                (i == count || (j < rcount && rd[j].offset < d[i].offset)) ? &rd[j++] : &d[i++];
             uint64_t line;
             uint32_t col;
-            pdn_game_locate(g, d[i].offset, &line, &col);
+            pdn_game_locate(g, x->offset, &line, &col);
             buf_add_location(&o->diags, line, col);
             buf_adds(&o->diags, " ");
-            buf_adds(&o->diags, severity_word(d[i].severity));
+            buf_adds(&o->diags, severity_word(x->severity));
             buf_adds(&o->diags, " ");
-            buf_adds(&o->diags, pdn_diag_name(d[i].code));
-            if (d[i].related != UINT32_MAX) {
-                pdn_game_locate(g, d[i].related, &line, &col);
+            buf_adds(&o->diags, pdn_diag_name(x->code));
+            if (x->related != UINT32_MAX) {
+                pdn_game_locate(g, x->related, &line, &col);
                 buf_adds(&o->diags, " related ");
                 buf_add_location(&o->diags, line, col);
             }
@@ -298,6 +339,7 @@ static void run_input(const spec_case *c, outcome *o)
     }
     if (st < 0)
         snprintf(o->failure, sizeof o->failure, "pdn_reader_next: %s", pdn_status_str(st));
+    pdn_replay_free(rp);
     pdn_reader_free(r);
 }
 
@@ -485,7 +527,8 @@ static int run_file(const char *path, const char *only, totals *t)
             if (l.n == 0)
                 continue;
             if (set_option(&c, l) != 0)
-                rc = format_error(path, lineno, "expected mode:, gametype:, encoding: or a section");
+                rc = format_error(path, lineno,
+                                  "expected mode:, gametype:, encoding:, replay: or a section");
             continue;
         }
         /* Empty lines count only when more content follows them. */

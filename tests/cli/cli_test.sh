@@ -31,26 +31,41 @@ printf '[Event "a"]\n1. 32-28 19-23 2-0\n' >"$tmp/warn.pdn"
 "$pdn" fmt "$tmp/err.pdn" >/dev/null 2>&1; check "fmt of a file with errors exits 1" 1 $?
 
 # --- the form of a diagnostic ------------------------------------------------
-out=$("$pdn" check "$tmp/err.pdn")
+out=$("$pdn" check --syntax "$tmp/err.pdn")
 check "diagnostic line" "$tmp/err.pdn:2:17: error: '(' is never closed by ')' [unclosed-variation]" \
     "$(printf '%s\n' "$out" | sed -n 1p)"
 check "source line" "  1. 32-28 (19-23 *" "$(printf '%s\n' "$out" | sed -n 2p)"
 check "caret under the terminator" "                  ^" "$(printf '%s\n' "$out" | sed -n 3p)"
 check "note where it was opened" "$tmp/err.pdn:2:10: note: '(' opened here" "$(printf '%s\n' "$out" | sed -n 4p)"
 check "summary" "1 game, 1 error, 0 warnings" "$(printf '%s\n' "$out" | tail -n 1)"
-check "quiet prints only the summary" "1 game, 1 error, 0 warnings" "$("$pdn" check -q "$tmp/err.pdn")"
-out=$("$pdn" check "$tmp/ok.pdn" "$tmp/warn.pdn" | tail -n 1)
+check "quiet prints only the summary" "1 game, 1 error, 0 warnings" "$("$pdn" check --syntax -q "$tmp/err.pdn")"
+out=$("$pdn" check --syntax "$tmp/ok.pdn" "$tmp/warn.pdn" | tail -n 1)
 check "summary of several files" "2 files, 2 games, 0 errors, 1 warning" "$out"
 # Tabs in the source line keep the caret aligned.
 printf '[Event "a"]\n1.\t32-28\t}\n' >"$tmp/tab.pdn"
-check "caret after tabs" "    	     	^" "$("$pdn" check "$tmp/tab.pdn" | sed -n 3p)"
+check "caret after tabs" "    	     	^" "$("$pdn" check --syntax "$tmp/tab.pdn" | sed -n 3p)"
 # A related location is printed as a note.
 printf '[Event "a"]\n[Event "b"]\n*\n' >"$tmp/dup.pdn"
 check "note for the first tag" "$tmp/dup.pdn:1:1: note: first given here" \
     "$("$pdn" check "$tmp/dup.pdn" | grep note: | head -n 1)"
 
+# --- replay: check replays the moves unless --syntax ---------------------------------
+printf '[GameType "20"]\n1. 32-28 19-23 2. 33-29 *\n' >"$tmp/illegal.pdn"
+out=$("$pdn" check "$tmp/illegal.pdn")
+check "an illegal move is an error" 1 "$("$pdn" check -q "$tmp/illegal.pdn" >/dev/null; echo $?)"
+check "illegal move line" "$tmp/illegal.pdn:2:19: error: no legal move fits the move as written [illegal-move]" \
+    "$(printf '%s\n' "$out" | sed -n 1p)"
+check "the position and the move" \
+    "$tmp/illegal.pdn:2:19: note: game 1, ply 3, White to move: '33-29' in FEN \"W:W28,31,33-50:B1-18,20,23\"" \
+    "$(printf '%s\n' "$out" | sed -n 4p)"
+check "the legal moves" "$tmp/illegal.pdn:2:19: note: legal moves: 28x19" "$(printf '%s\n' "$out" | sed -n 5p)"
+check "--syntax does not replay" "1 game, 0 errors, 0 warnings" "$("$pdn" check --syntax "$tmp/illegal.pdn")"
+printf '1. 11-15 23-19 *\n' >"$tmp/english.pdn"
+check "the inferred variant is named" 1 "$("$pdn" check "$tmp/english.pdn" | grep -c '(GameType 21) \[gametype-inferred\]')"
+check "--variant overrides" 1 "$("$pdn" check -q --variant 20 "$tmp/english.pdn" >/dev/null; echo $?)"
+
 # --- standard input, -o ----------------------------------------------------------
-check "stdin" "1 game, 0 errors, 0 warnings" "$("$pdn" check - <"$tmp/ok.pdn")"
+check "stdin" "1 game, 0 errors, 0 warnings" "$("$pdn" check --syntax - <"$tmp/ok.pdn")"
 "$pdn" fmt -o "$tmp/out.pdn" "$tmp/warn.pdn"
 check "fmt -o writes the file" "1. 32-28 19-23 *" "$(sed -n 4p "$tmp/out.pdn")"
 check "fmt -o adds the Result tag" '[Result "2-0"]' "$(sed -n 2p "$tmp/out.pdn")"

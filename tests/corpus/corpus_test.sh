@@ -3,7 +3,8 @@
 # Corpus tests of the `pdn` command over the shared corpus of real files.
 #
 #   corpus_test.sh PDN CORPUS DATA conformance   the standard's contract
-#   corpus_test.sh PDN CORPUS DATA counts        game counts, liberal = no errors
+#   corpus_test.sh PDN CORPUS DATA counts        game counts, liberal = no syntax errors
+#   corpus_test.sh PDN CORPUS DATA replay        replay finds exactly the listed problems
 #   corpus_test.sh PDN CORPUS DATA encodings     Latin-1 originals == UTF-8 copies
 #   corpus_test.sh PDN CORPUS DATA roundtrip F   fmt idempotent, JSON equal, strict
 #   corpus_test.sh PDN CORPUS DATA counts-table  prints the table (to regenerate)
@@ -30,14 +31,14 @@ case $what in
 conformance)
     # succeed/: read in standard mode without an error.
     for f in "$corpus"/conformance/succeed/*.pdn; do
-        if "$pdn" check --mode standard -q "$f" >"$tmp/out" 2>&1; then ok
+        if "$pdn" check --syntax --mode standard -q "$f" >"$tmp/out" 2>&1; then ok
         else bad "standard mode rejects $(basename "$f"): $(summary_of "$tmp/out")"; fi
     done
     # fail/: rejected in standard mode, with the first error where the table says.
     while IFS='|' read -r name where code; do
         [ -z "$name" ] || [ "${name#\#}" != "$name" ] && continue
         f="$corpus/conformance/fail/$name"
-        "$pdn" check --mode standard "$f" >"$tmp/out" 2>&1
+        "$pdn" check --syntax --mode standard "$f" >"$tmp/out" 2>&1
         rc=$?
         first=$(grep -m1 ': error: ' "$tmp/out" | sed "s|^$f:||")
         got_where=${first%%: error:*}
@@ -54,7 +55,7 @@ conformance)
     ;;
 counts | counts-table)
     corpus_files | while IFS= read -r rel; do
-        "$pdn" check -q "$corpus/$rel" >"$tmp/out" 2>&1
+        "$pdn" check --syntax -q "$corpus/$rel" >"$tmp/out" 2>&1
         rc=$?
         s=$(summary_of "$tmp/out")
         games=${s%% game*}
@@ -73,6 +74,25 @@ counts | counts-table)
     while IFS='|' read -r n rel; do
         [ -f "$corpus/$rel" ] || { echo "FAIL: corpus-games.txt names missing file $rel"; fail=$((fail + 1)); }
     done <"$data/corpus-games.txt"
+    ;;
+replay | replay-table)
+    # What replay finds in each file, by code: exactly what replay-problems.txt
+    # lists (each entry says why), and nothing anywhere else.
+    codes='illegal-move|ambiguous-move|move-after-end|result-contradicts|bad-san|bad-promotion'
+    codes="$codes|gametype-mismatch|variation-place|variant-skipped|path-squares|long-capture"
+    codes="$codes|wrong-side|null-move|san-form|san-overspecified|check-mark|capture-mark"
+    corpus_files | while IFS= read -r rel; do
+        "$pdn" check "$corpus/$rel" 2>&1 | grep -oE "\[($codes)\]$" | tr -d '[]' | sort | uniq -c |
+            while read -r n code; do printf '%s|%s|%s\n' "$rel" "$code" "$n"; done
+    done >"$tmp/found"
+    [ "$what" = replay-table ] && { cat "$tmp/found"; exit 0; }
+    grep -v '^#' "$data/replay-problems.txt" | grep . | cut -d'|' -f1-3 | LC_ALL=C sort >"$tmp/want"
+    LC_ALL=C sort "$tmp/found" >"$tmp/got"
+    while IFS= read -r line; do bad "replay finds $line, which replay-problems.txt does not list"; done \
+        < <(LC_ALL=C comm -13 "$tmp/want" "$tmp/got")
+    while IFS= read -r line; do bad "replay-problems.txt lists $line, which replay does not find"; done \
+        < <(LC_ALL=C comm -23 "$tmp/want" "$tmp/got")
+    pass=$(LC_ALL=C comm -12 "$tmp/want" "$tmp/got" | wc -l)
     ;;
 encodings)
     # The Latin-1 originals read to the same games as their UTF-8 copies.
@@ -105,14 +125,15 @@ roundtrip)
     if [ "$(wc -l <"$tmp/j1")" -gt 0 ]; then ok; else bad "$rel: no games"; fi
     # fmt output passes --strict, except for what PDN 3.0 cannot express: the
     # codes listed in strict-inexpressible.txt (each with its reason).
-    "$pdn" check --strict "$tmp/f1.$ext" >"$tmp/strict" 2>&1
+    # Syntax only: restrictions 8 and 9 on captures wait for fmt --captures.
+    "$pdn" check --syntax --strict "$tmp/f1.$ext" >"$tmp/strict" 2>&1
     allowed=$(grep -v '^#' "$data/strict-inexpressible.txt" | cut -d'|' -f1 | tr '\n' '|')
     others=$(grep -oE ': error: .*\[[a-z-]+\]$' "$tmp/strict" | sed 's/.*\[\([a-z-]*\)\]$/\1/' |
         grep -vxE "${allowed%|}" | sort | uniq -c)
     if [ -z "$others" ]; then ok; else bad "$rel: fmt output fails --strict with: $others"; fi
     ;;
 *)
-    echo "usage: corpus_test.sh PDN CORPUS DATA conformance|counts|encodings|roundtrip FILE" >&2
+    echo "usage: corpus_test.sh PDN CORPUS DATA conformance|counts|replay|encodings|roundtrip FILE" >&2
     exit 2
     ;;
 esac

@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * infer.c - the draughts variant of a game without a GameType tag (spec
+ * decision 5): the squares it writes narrow the board down, and the first
+ * candidate whose rules accept the whole main line wins; otherwise the one
+ * that accepts the longest start of it.
+ */
+#include "replay/replay.h"
+
+#include <string.h>
+
+/* What the squares of the moves and of the FEN tag say about the board. */
+typedef struct board_hint {
+    unsigned max_number;
+    unsigned max_file, max_rank; /* of algebraic squares, 0-based file */
+    bool alpha;
+    bool colon; /* ':' between squares: the Russian way of writing captures */
+} board_hint;
+
+static void note_square(board_hint *h, pdn_square sq)
+{
+    if (PDN_SQUARE_IS_ALPHA(sq)) {
+        h->alpha = true;
+        if (PDN_SQUARE_FILE(sq) > h->max_file)
+            h->max_file = PDN_SQUARE_FILE(sq);
+        if (PDN_SQUARE_RANK(sq) > h->max_rank)
+            h->max_rank = PDN_SQUARE_RANK(sq);
+    } else if (sq > h->max_number) {
+        h->max_number = sq;
+    }
+}
+
+/* Square numbers of a FEN without a board to read it on: digits after
+ * ':' ',' '-' 'K' or a colour, letters followed by digits. */
+static void note_fen(board_hint *h, pdn_str fen)
+{
+    for (size_t i = 0; i < fen.len; i++) {
+        char c = fen.ptr[i];
+        char prev = i > 0 ? fen.ptr[i - 1] : ':';
+        if (c >= '0' && c <= '9' && !(prev >= '0' && prev <= '9') &&
+            !(prev >= 'a' && prev <= 'z')) {
+            unsigned v = 0;
+            while (i < fen.len && fen.ptr[i] >= '0' && fen.ptr[i] <= '9' && v < 10000)
+                v = v * 10 + (unsigned)(fen.ptr[i++] - '0');
+            i--;
+            if (v > 0 && v < 10000)
+                note_square(h, (pdn_square)v);
+        } else if (c >= 'a' && c <= 'z' && i + 1 < fen.len && fen.ptr[i + 1] >= '1' &&
+                   fen.ptr[i + 1] <= '9') {
+            unsigned rank = (unsigned)(fen.ptr[i + 1] - '0');
+            if (i + 2 < fen.len && fen.ptr[i + 2] >= '0' && fen.ptr[i + 2] <= '9')
+                rank = rank * 10 + (unsigned)(fen.ptr[i + 2] - '0');
+            if (rank <= PDN_BOARD_MAX)
+                note_square(h, PDN_SQUARE_MAKE_ALPHA(c - 'a', rank));
+        }
+    }
+}
+
+/*
+ * Candidates in the order tried: the most common variant of each board
+ * first.  8x8 numeric boards: English, then Italian, Spanish and Thai
+ * (whose men start elsewhere); algebraic 8x8: Russian, then the others.
+ */
+static size_t candidates(const board_hint *h, const char **out)
+{
+    size_t n = 0;
+    if (h->alpha) {
+        if (h->max_file >= 8 || h->max_rank > 8) {
+            if (h->max_file <= 9 && h->max_rank <= 8)
+                out[n++] = "41";
+            if (h->max_file <= 9 && h->max_rank <= 10)
+                out[n++] = "20,W,10,10,A0,0";
+            if (h->max_file <= 11 && h->max_rank <= 12)
+                out[n++] = "27,W,12,12,A0,0";
+            return n;
+        }
+        out[n++] = "25";
+        out[n++] = "26";
+        out[n++] = "29";
+        out[n++] = "23,W,8,8,A0,0";
+        out[n++] = "30";
+        return n;
+    }
+    if (h->max_number > 50) {
+        out[n++] = "27";
+        return n;
+    }
+    if (h->max_number > 32) {
+        out[n++] = "20";
+        out[n++] = "40";
+        return n;
+    }
+    /* Numbers on an 8x8 board with ':' captures: Russian numeric notation. */
+    if (h->colon)
+        out[n++] = "25";
+    out[n++] = "21";
+    out[n++] = "22";
+    out[n++] = "24";
+    out[n++] = "31";
+    if (!h->colon)
+        out[n++] = "25";
+    out[n++] = "20";
+    return n;
+}
+
+pdn_status pdn_replay__infer(pdn_replay *r, pdn_gametype *out)
+{
+    const struct pdn_game *g = r->game;
+    board_hint h = {0, 0, 0, false, false};
+    const pdn_square *sq = g->squares.data;
+    for (size_t i = 0; i < g->squares.len; i++)
+        note_square(&h, sq[i]);
+    const pdn_move_rec *mv = g->moves.data;
+    for (size_t i = 0; i < g->moves.len; i++)
+        h.colon |= mv[i].sep == PDN_SEP_COLON;
+    const pdn_tag *fen = pdn_game_tag(g, "FEN");
+    if (fen != NULL)
+        note_fen(&h, fen->value);
+
+    const char *list[8];
+    size_t count = candidates(&h, list);
+    size_t best_plies = 0;
+    bool found = false;
+    pdn_gametype best;
+    pdn_gametype_default(&best, 20);
+    r->quiet = true;
+    for (size_t i = 0; i < count; i++) {
+        pdn_gametype gt;
+        size_t at, plies;
+        bool oom = false, complete;
+        if (pdn_parse_gametype(&gt, list[i], strlen(list[i]), &at) != PDN_D_NONE)
+            continue;
+        if (!pdn_replay__setup(r, &gt, r->opts.rules, &oom)) {
+            if (oom) {
+                r->quiet = false;
+                return PDN_ENOMEM;
+            }
+            continue;
+        }
+        pdn_status st = pdn_replay__walk(r, true, &plies, &complete);
+        if (st != PDN_OK) {
+            r->quiet = false;
+            return st;
+        }
+        if (complete || !found || plies > best_plies) {
+            best = gt;
+            best_plies = plies;
+            found = true;
+        }
+        if (complete)
+            break;
+    }
+    r->quiet = false;
+    *out = best;
+    return PDN_OK;
+}

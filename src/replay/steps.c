@@ -1,0 +1,307 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * steps.c - one move of the replay: the written draughts move or SAN text
+ * resolved against the legal moves of the position, the diagnostics of what
+ * is wrong with it, and the move played.
+ */
+#include "replay/replay.h"
+
+#include <string.h>
+
+size_t pdn_replay__legal_count(pdn_replay *r, const pdn_position *pos, const pdn_draughts_state *st,
+                               bool *oom)
+{
+    if (r->geo.chess) {
+        pdn_chess_move moves[PDN_CHESS_MOVES_MAX];
+        size_t n = 0;
+        pdn_chess_moves(moves, &n, pos);
+        return n;
+    }
+    if (pos->turn != 'W' && pos->turn != 'B')
+        return 1; /* unknown side to move: nothing to decide */
+    pdn_status s = pdn_draughts_moves(r->list, r->engine, pos, st, PDN_MOVES_UNIQUE);
+    if (s == PDN_ENOMEM)
+        *oom = true;
+    return s == PDN_OK ? pdn_movelist_count(r->list) : 1;
+}
+
+bool pdn_replay__fits(pdn_replay *r, const pdn_node *node, const pdn_position *pos,
+                      const pdn_draughts_state *st, bool *oom)
+{
+    pdn_move m;
+    if (pdn_node_move(&m, node) != PDN_OK)
+        return false;
+    if (r->geo.chess) {
+        pdn_chess_move cm;
+        return m.kind == PDN_MOVE_SAN &&
+               pdn_chess_parse_san(&cm, NULL, pos, m.san.ptr, m.san.len, NULL) == PDN_SAN_OK;
+    }
+    if (m.kind != PDN_MOVE_SQUARES)
+        return false;
+    pdn_status s = pdn_draughts_resolve(r->list, r->engine, pos, st, &m);
+    if (s == PDN_ENOMEM)
+        *oom = true;
+    return s == PDN_OK && pdn_movelist_count(r->list) > 0;
+}
+
+/* A failed move: illegal, or a move after the end of the game. */
+static step_result fail_move(pdn_replay *r, const pdn_node *node, const pdn_position *pos,
+                             const pdn_draughts_state *st, played_rec *rec)
+{
+    bool oom = false;
+    size_t legal = pdn_replay__legal_count(r, pos, st, &oom);
+    if (oom)
+        return STEP_OOM;
+    rec->status = PDN_PLAY_ILLEGAL;
+    pdn_diag_code code = legal == 0 ? PDN_D_MOVE_AFTER_END : PDN_D_ILLEGAL_MOVE;
+    return pdn_replay__diag(r, code, pdn_node_offset(node), pdn_node_length(node), (uint32_t)legal)
+               ? STEP_FAILED
+               : STEP_OOM;
+}
+
+/* Restriction 9: a path written with more than two squares gives exactly
+ * the move's intermediate squares. */
+static bool path_as_written(const pdn_replay *r, const pdn_move *m, const pdn_draughts_move *dm)
+{
+    if (m->square_count != dm->path_count)
+        return false;
+    for (size_t i = 0; i < m->square_count; i++)
+        if (pdn_geometry_cell(&r->geo, m->squares[i]) != dm->path[i])
+            return false;
+    return true;
+}
+
+/* How many moves the short form (first and last square) of a long form
+ * fits; -1 on out-of-memory. */
+static int short_form_count(pdn_replay *r, const pdn_move *move, const pdn_position *pos,
+                            const pdn_draughts_state *st)
+{
+    pdn_square ends[2] = {move->squares[0], move->squares[move->square_count - 1]};
+    pdn_move shorter = *move;
+    shorter.squares = ends;
+    shorter.square_count = 2;
+    shorter.captured = NULL;
+    shorter.captured_count = 0;
+    pdn_status s = pdn_draughts_resolve(r->list, r->engine, pos, st, &shorter);
+    if (s == PDN_ENOMEM)
+        return -1;
+    return s == PDN_OK ? (int)pdn_movelist_count(r->list) : 0;
+}
+
+static bool keep_cells(pdn_replay *r, const pdn_draughts_move *dm, played_rec *rec)
+{
+    size_t n = dm->path_count + dm->capture_count;
+    if (!pdn_vec__reserve(&r->cells, &r->alloc, sizeof(int16_t), n))
+        return false;
+    int16_t *c = (int16_t *)r->cells.data + r->cells.len;
+    if (dm->path_count)
+        memcpy(c, dm->path, dm->path_count * sizeof *c);
+    if (dm->capture_count)
+        memcpy(c + dm->path_count, dm->captured, dm->capture_count * sizeof *c);
+    rec->cells = (uint32_t)r->cells.len;
+    r->cells.len += n;
+    rec->path_count = (uint16_t)dm->path_count;
+    rec->capture_count = (uint16_t)dm->capture_count;
+    return true;
+}
+
+/* The next move of the sequence after `node`, or NULL. */
+static const pdn_node *next_move(const pdn_node *node)
+{
+    for (const pdn_node *x = pdn_node_next(node); x != NULL; x = pdn_node_next(x)) {
+        pdn_node_kind k = pdn_node_kind_of(x);
+        if (k == PDN_NODE_MOVE)
+            return x;
+        if (k == PDN_NODE_SETUP)
+            return NULL; /* the position is set anew: no clue there */
+    }
+    return NULL;
+}
+
+/* How far ahead an ambiguous move looks for the line that goes on: far
+ * enough that two captures a long way apart are told apart by the game. */
+#define LOOKAHEAD 1000
+
+/* How many of the next moves of the line (up to LOOKAHEAD) are legal from
+ * `pos` on, each played as the first move that fits it. */
+static size_t moves_that_follow(pdn_replay *r, const pdn_node *node, pdn_position *pos,
+                                pdn_draughts_state *st, bool *oom)
+{
+    size_t count = 0;
+    for (const pdn_node *x = next_move(node); x != NULL && count < LOOKAHEAD; x = next_move(x)) {
+        pdn_move written;
+        if (pdn_node_move(&written, x) != PDN_OK || written.kind != PDN_MOVE_SQUARES)
+            break;
+        pdn_status s = pdn_draughts_resolve(r->list, r->engine, pos, st, &written);
+        if (s == PDN_ENOMEM)
+            *oom = true;
+        if (s != PDN_OK || pdn_movelist_count(r->list) == 0)
+            break;
+        pdn_draughts_move dm = pdn_movelist_get(r->list, 0);
+        if (pdn_draughts_play(pos, st, r->engine, &dm) != PDN_OK)
+            break;
+        count++;
+    }
+    return count;
+}
+
+/*
+ * Of several moves that fit, the one after which the line goes on longest:
+ * a record that leaves out the path means the capture its game went on
+ * from.  Ties go to the first.  SIZE_MAX on out-of-memory.
+ */
+static size_t choose_by_next(pdn_replay *r, const pdn_node *node, const pdn_position *pos,
+                             const pdn_draughts_state *st, size_t n)
+{
+    pdn_move here;
+    pdn_node_move(&here, node);
+    size_t best = 0, best_count = 0;
+    for (size_t i = 0; i < n; i++) {
+        /* The list is refilled by the look ahead: take candidate i afresh. */
+        pdn_status s0 = pdn_draughts_resolve(r->list, r->engine, pos, st, &here);
+        if (s0 != PDN_OK)
+            return s0 == PDN_ENOMEM ? SIZE_MAX : 0;
+        pdn_draughts_move dm = pdn_movelist_get(r->list, i);
+        pdn_position after = *pos;
+        pdn_draughts_state st2 = st != NULL ? *st : (pdn_draughts_state)PDN_DRAUGHTS_STATE_INIT;
+        if (pdn_draughts_play(&after, &st2, r->engine, &dm) != PDN_OK)
+            continue;
+        bool oom = false;
+        size_t count = moves_that_follow(r, node, &after, &st2, &oom);
+        if (oom)
+            return SIZE_MAX;
+        if (count > best_count) {
+            best = i;
+            best_count = count;
+        }
+    }
+    return best;
+}
+
+step_result pdn_replay__draughts_step(pdn_replay *r, const pdn_node *node, const pdn_move *move,
+                                      pdn_position *pos, pdn_draughts_state *st, played_rec *rec)
+{
+    if (pos->turn != 'W' && pos->turn != 'B' && move->square_count > 0) {
+        /* A FEN with '?' to move: the piece on the first square tells. */
+        int cell = pdn_geometry_cell(&r->geo, move->squares[0]);
+        unsigned color = cell >= 0 ? PDN_PIECE_COLOR(pos->board[cell]) : 0;
+        if (color == PDN_WHITE || color == PDN_BLACK)
+            pos->turn = color == PDN_WHITE ? 'W' : 'B';
+        rec->side = pos->turn;
+    }
+    pdn_status s = pdn_draughts_resolve(r->list, r->engine, pos, st, move);
+    if (s == PDN_ENOMEM)
+        return STEP_OOM;
+    size_t n = s == PDN_OK ? pdn_movelist_count(r->list) : 0;
+    if (n == 0)
+        return fail_move(r, node, pos, st, rec);
+    size_t pick = n > 1 ? choose_by_next(r, node, pos, st, n) : 0;
+    if (pick == SIZE_MAX)
+        return STEP_OOM;
+    if (n > 1) {
+        /* choose_by_next() used the list: resolve again to get the moves back. */
+        pdn_status again = pdn_draughts_resolve(r->list, r->engine, pos, st, move);
+        if (again != PDN_OK || pdn_movelist_count(r->list) <= pick)
+            return again == PDN_ENOMEM ? STEP_OOM : fail_move(r, node, pos, st, rec);
+    }
+    pdn_draughts_move dm = pdn_movelist_get(r->list, pick);
+    uint32_t off = pdn_node_offset(node), len = pdn_node_length(node);
+    if (n > 1 && !pdn_replay__diag(r, PDN_D_AMBIGUOUS_MOVE, off, len, (uint32_t)n))
+        return STEP_OOM;
+    if (n == 1 && move->square_count > 2) {
+        /* Restrictions 8 and 9 on long forms; cheap, as long forms are rare. */
+        pdn_diag_code form = PDN_D_NONE;
+        if (!path_as_written(r, move, &dm))
+            form = PDN_D_PATH_SQUARES;
+        if (form == PDN_D_NONE) {
+            int short_fits = short_form_count(r, move, pos, st);
+            if (short_fits < 0)
+                return STEP_OOM;
+            if (short_fits == 1)
+                form = PDN_D_LONG_CAPTURE;
+            /* The list was refilled: take the move again. */
+            pdn_status again = pdn_draughts_resolve(r->list, r->engine, pos, st, move);
+            if (again != PDN_OK || pdn_movelist_count(r->list) == 0)
+                return again == PDN_ENOMEM ? STEP_OOM : fail_move(r, node, pos, st, rec);
+            dm = pdn_movelist_get(r->list, 0);
+        }
+        if (form != PDN_D_NONE && !pdn_replay__diag(r, form, off, len, 0))
+            return STEP_OOM;
+    }
+    rec->status = n > 1 ? PDN_PLAY_AMBIGUOUS : PDN_PLAY_OK;
+    rec->from = (int16_t)dm.from;
+    rec->to = (int16_t)dm.to;
+    rec->king = (uint8_t)dm.king;
+    rec->promotes = (uint8_t)dm.promotes;
+    if (!r->quiet && !keep_cells(r, &dm, rec))
+        return STEP_OOM;
+    if (pdn_draughts_play(pos, st, r->engine, &dm) != PDN_OK)
+        return fail_move(r, node, pos, st, rec);
+    return n > 1 ? STEP_AMBIGUOUS : STEP_OK;
+}
+
+/* The notes of a resolved SAN move, each a warning of its own. */
+static bool san_notes(pdn_replay *r, unsigned notes, uint32_t off, uint32_t len)
+{
+    static const struct {
+        unsigned bits;
+        pdn_diag_code code;
+    } map[] = {
+        {PDN_SAN_LONG | PDN_SAN_NON_STANDARD, PDN_D_SAN_FORM},
+        {PDN_SAN_OVERSPECIFIED, PDN_D_SAN_OVERSPECIFIED},
+        {PDN_SAN_CHECK_MISSING | PDN_SAN_CHECK_WRONG, PDN_D_CHECK_MARK},
+        {PDN_SAN_CAPTURE_MISSING | PDN_SAN_CAPTURE_WRONG, PDN_D_CAPTURE_MARK},
+        {PDN_SAN_NULL_MOVE, PDN_D_NULL_MOVE},
+    };
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+        if ((notes & map[i].bits) && !pdn_replay__diag(r, map[i].code, off, len, 0))
+            return false;
+    return true;
+}
+
+step_result pdn_replay__chess_step(pdn_replay *r, const pdn_node *node, const pdn_move *move,
+                                   pdn_position *pos, played_rec *rec)
+{
+    uint32_t off = pdn_node_offset(node), len = pdn_node_length(node);
+    pdn_san san;
+    size_t at = 0;
+    pdn_san_status s = pdn_san_parse(&san, move->san.ptr, move->san.len, &at);
+    if (s == PDN_SAN_MALFORMED) {
+        rec->status = PDN_PLAY_ILLEGAL;
+        /* The SAN text starts where the node does, after any move number. */
+        uint32_t san_off = (uint32_t)(move->san.ptr - pdn_game_text(r->game).ptr);
+        return pdn_replay__diag(r, PDN_D_BAD_SAN, san_off + (uint32_t)at,
+                                (uint32_t)(move->san.len > at ? move->san.len - at : 1), 0)
+                   ? STEP_FAILED
+                   : STEP_OOM;
+    }
+    pdn_chess_move cm;
+    unsigned notes = 0;
+    if (s == PDN_SAN_OK)
+        s = pdn_san_resolve(&cm, &notes, pos, &san);
+    switch (s) {
+    case PDN_SAN_OK:
+        break;
+    case PDN_SAN_BAD_PROMOTION:
+        rec->status = PDN_PLAY_ILLEGAL;
+        return pdn_replay__diag(r, PDN_D_BAD_PROMOTION, off, len, 0) ? STEP_FAILED : STEP_OOM;
+    case PDN_SAN_AMBIGUOUS:
+        /* Without the rules' choice there is no one position to go on from. */
+        rec->status = PDN_PLAY_AMBIGUOUS;
+        return pdn_replay__diag(r, PDN_D_AMBIGUOUS_MOVE, off, len, 0) ? STEP_FAILED : STEP_OOM;
+    case PDN_SAN_BAD_POSITION:
+        rec->status = PDN_PLAY_UNKNOWN;
+        return STEP_FAILED;
+    default:
+        return fail_move(r, node, pos, NULL, rec);
+    }
+    if (!san_notes(r, notes, off, len))
+        return STEP_OOM;
+    if (pdn_chess_play(pos, cm) != PDN_OK)
+        return fail_move(r, node, pos, NULL, rec);
+    rec->status = PDN_PLAY_OK;
+    rec->chess = cm;
+    rec->from = (int16_t)cm.from;
+    rec->to = (int16_t)cm.to;
+    return STEP_OK;
+}

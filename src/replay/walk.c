@@ -1,0 +1,324 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * walk.c - the replay walk: the game tree in text order without recursion
+ * (variations nest without limit), one live position, and per nesting level
+ * the position before the line's last move (where a variation of that move
+ * starts) and the position to resume from after the variation.
+ */
+#include "replay/replay.h"
+
+#include <string.h>
+
+typedef struct frame {
+    const pdn_node *child;      /* next item of the sequence */
+    bool valid;                 /* the live position is known */
+    bool before_valid;          /* slot 0 holds the position before the last move */
+    bool moved;                 /* a move has been seen in this line */
+    uint32_t ply, before_ply;   /* plies of the line so far; before its last move */
+    uint32_t snap, before_snap; /* snapshot numbers of the same, or REPLAY_NONE */
+} frame;
+
+static unsigned char *slot(pdn_replay *r, size_t depth, int which)
+{
+    return (unsigned char *)r->slots.data + (depth * 2 + (size_t)which) * r->snap_size;
+}
+
+/* Appends a snapshot; its number, or REPLAY_NONE when positions are off. */
+static bool snapshot(pdn_replay *r, const pdn_position *pos, const pdn_draughts_state *st,
+                     uint32_t *out)
+{
+    *out = REPLAY_NONE;
+    if (!r->opts.positions || r->quiet)
+        return true;
+    if (!pdn_vec__reserve(&r->snaps, &r->alloc, 1, r->snap_size))
+        return false;
+    pdn_replay__save(r, (unsigned char *)r->snaps.data + r->snaps.len, pos, st);
+    *out = (uint32_t)(r->snaps.len / r->snap_size);
+    r->snaps.len += r->snap_size;
+    return true;
+}
+
+/* Moves after `node` in its sequence: how many are left unchecked. */
+static uint32_t moves_after(const pdn_node *node)
+{
+    uint32_t n = 0;
+    for (const pdn_node *x = pdn_node_next(node); x != NULL; x = pdn_node_next(x))
+        n += pdn_node_kind_of(x) == PDN_NODE_MOVE;
+    return n;
+}
+
+/*
+ * "12." and "12..." tell the two sides apart, and the game's first numbered
+ * move says which is which: records of positions often number the move of
+ * whoever is to move "1." whatever its colour.  A line may open with "12."
+ * for either side (older files do).
+ */
+static bool check_side(pdn_replay *r, const pdn_node *node, const pdn_move *m, char side,
+                       bool first_of_line)
+{
+    if (m->number_kind == PDN_NUMBER_NONE || (side != 'W' && side != 'B'))
+        return true;
+    char other = side == 'W' ? 'B' : 'W';
+    if (r->dot_side == 0) {
+        r->dot_side = m->number_kind == PDN_NUMBER_WHITE ? side : other;
+        return true;
+    }
+    bool wrong = (m->number_kind == PDN_NUMBER_BLACK && side == r->dot_side) ||
+                 (m->number_kind == PDN_NUMBER_WHITE && side != r->dot_side && !first_of_line);
+    return !wrong ||
+           pdn_replay__diag(r, PDN_D_WRONG_SIDE, pdn_node_offset(node), pdn_node_length(node), 0);
+}
+
+/* The first move of a variation, looking into a variation that opens
+ * with variations of its own ("((2. e3-f4 ...) (2. e3-d4 ...))"); NULL if
+ * none comes before a setup. */
+static const pdn_node *first_move(const pdn_node *variation)
+{
+    const pdn_node *x = pdn_node_first_child(variation);
+    while (x != NULL) {
+        pdn_node_kind k = pdn_node_kind_of(x);
+        if (k == PDN_NODE_MOVE)
+            return x;
+        if (k == PDN_NODE_SETUP)
+            return NULL;
+        x = k == PDN_NODE_VARIATION && pdn_node_first_child(x) != NULL ? pdn_node_first_child(x)
+                                                                       : pdn_node_next(x);
+    }
+    return NULL;
+}
+
+/*
+ * Some programs write a variation before the move it replaces:
+ * "1. g3-h4 b6-a5 (2. e3-f4 ...) 2. e3-d4".  When the variation's first
+ * move does not fit where the standard puts it (instead of the line's last
+ * move) but fits the position now, it is replayed from now, with a warning.
+ * `pos` is the live position; slot 0 of `depth` holds the one before.
+ */
+static bool placed_before(pdn_replay *r, const pdn_node *variation, size_t depth,
+                          const pdn_position *pos, const pdn_draughts_state *st, bool before_valid,
+                          bool *misplaced)
+{
+    const pdn_node *m = first_move(variation);
+    bool oom = false;
+    *misplaced = false;
+    if (m == NULL)
+        return true;
+    if (before_valid) {
+        pdn_position before;
+        pdn_draughts_state bst;
+        pdn_replay__load(r, slot(r, depth, 0), &before, &bst);
+        if (pdn_replay__fits(r, m, &before, &bst, &oom) || oom)
+            return !oom;
+    }
+    if (!pdn_replay__fits(r, m, pos, st, &oom))
+        return !oom;
+    *misplaced = true;
+    return pdn_replay__diag(r, PDN_D_VARIATION_PLACE, pdn_node_offset(variation), 1, 0);
+}
+
+/* The start position of the game: its FEN tag or the type's start. */
+static void start_position(pdn_replay *r, pdn_position *pos, bool *valid)
+{
+    pdn_diag_code c = pdn_game_start_position(r->game, &r->geo, pos);
+    *valid = c == PDN_D_NONE || c == PDN_D_FEN_FORM;
+}
+
+/* Checks the Result tag against a final position the rules decide. */
+static bool check_result(pdn_replay *r, const pdn_position *pos, const pdn_draughts_state *st)
+{
+    const pdn_tag *tag = pdn_game_tag(r->game, "Result");
+    if (tag == NULL || pos->turn == '?')
+        return true;
+    pdn_result said = pdn_parse_result(tag->value.ptr, tag->value.len);
+    if (said != PDN_RESULT_WHITE && said != PDN_RESULT_BLACK && said != PDN_RESULT_DRAW)
+        return true;
+    pdn_result truth = PDN_RESULT_UNKNOWN;
+    bool oom = false;
+    if (r->geo.chess) {
+        pdn_chess_facts f;
+        if (pdn_chess_examine(&f, pos) != PDN_OK)
+            return true;
+        if (f.checkmate)
+            truth = pos->turn == 'W' ? PDN_RESULT_BLACK : PDN_RESULT_WHITE;
+        else if (f.stalemate)
+            truth = PDN_RESULT_DRAW;
+    } else if (pdn_replay__legal_count(r, pos, st, &oom) == 0) {
+        /* In every draughts variant a player who cannot move has lost. */
+        truth = pos->turn == 'W' ? PDN_RESULT_BLACK : PDN_RESULT_WHITE;
+    }
+    if (oom)
+        return false;
+    if (truth == PDN_RESULT_UNKNOWN || truth == said)
+        return true;
+    return pdn_replay__diag(r, PDN_D_RESULT_CONTRADICTS, tag->offset, 1, 0);
+}
+
+pdn_status pdn_replay__walk(pdn_replay *r, bool main_only, size_t *plies, bool *complete)
+{
+    pdn_position pos;
+    pdn_draughts_state st = PDN_DRAUGHTS_STATE_INIT;
+    bool start_valid;
+    *plies = 0;
+    *complete = false;
+    start_position(r, &pos, &start_valid);
+    if (!snapshot(r, &pos, &st, &r->start_snap))
+        return PDN_ENOMEM;
+
+    r->frames.len = 0;
+    r->slots.len = 0;
+    size_t depth = 0;
+    if (!pdn_vec__reserve(&r->frames, &r->alloc, sizeof(frame), 1) ||
+        !pdn_vec__reserve(&r->slots, &r->alloc, 1, 2 * r->snap_size))
+        return PDN_ENOMEM;
+    r->frames.len = 1;
+    r->slots.len = 2 * r->snap_size;
+    frame *f = (frame *)r->frames.data;
+    memset(f, 0, sizeof *f);
+    f->child = pdn_node_first_child(pdn_game_root(r->game));
+    f->valid = start_valid;
+    f->snap = r->start_snap;
+    f->before_snap = REPLAY_NONE;
+    bool root_moved = false, stopped_at_start = !start_valid;
+
+    for (;;) {
+        f = (frame *)r->frames.data + depth;
+        const pdn_node *node = f->child;
+        if (node == NULL) {
+            if (depth == 0)
+                break;
+            /* End of a variation: back to the line it branched from. */
+            depth--;
+            f = (frame *)r->frames.data + depth;
+            if (f->valid)
+                pdn_replay__load(r, slot(r, depth, 1), &pos, &st);
+            continue;
+        }
+        f->child = pdn_node_next(node);
+        pdn_node_kind kind = pdn_node_kind_of(node);
+
+        if (kind == PDN_NODE_SETUP) {
+            if (!pdn_node_setup_is_fen(node))
+                continue;
+            pdn_str fen = pdn_node_text(node);
+            size_t at;
+            pdn_diag_code c = pdn_fen_read(&pos, &r->geo, fen.ptr, fen.len, &at);
+            st = (pdn_draughts_state)PDN_DRAUGHTS_STATE_INIT;
+            f->valid = c == PDN_D_NONE || c == PDN_D_FEN_FORM;
+            if (!snapshot(r, &pos, &st, &f->snap))
+                return PDN_ENOMEM;
+            continue;
+        }
+
+        if (kind == PDN_NODE_VARIATION) {
+            if (main_only)
+                continue;
+            /* A variation replaces the line's last move: it starts from the
+             * position before it (or from here when no move came yet). */
+            bool from_before = f->moved;
+            if (from_before && f->valid) {
+                bool misplaced = false;
+                if (!placed_before(r, node, depth, &pos, &st, f->before_valid, &misplaced))
+                    return PDN_ENOMEM;
+                from_before = !misplaced;
+            }
+            bool valid = from_before ? f->before_valid : f->valid;
+            uint32_t ply = from_before ? f->before_ply : f->ply;
+            uint32_t snap = from_before ? f->before_snap : f->snap;
+            if (f->valid)
+                pdn_replay__save(r, slot(r, depth, 1), &pos, &st);
+            if (from_before && valid)
+                pdn_replay__load(r, slot(r, depth, 0), &pos, &st);
+            if (!pdn_vec__reserve(&r->frames, &r->alloc, sizeof(frame), 1) ||
+                !pdn_vec__reserve(&r->slots, &r->alloc, 1, 2 * r->snap_size))
+                return PDN_ENOMEM;
+            depth++;
+            r->frames.len = depth + 1;
+            r->slots.len = (depth + 1) * 2 * r->snap_size;
+            frame *g = (frame *)r->frames.data + depth;
+            memset(g, 0, sizeof *g);
+            g->child = pdn_node_first_child(node);
+            g->valid = valid;
+            g->ply = ply;
+            g->snap = valid ? snap : REPLAY_NONE;
+            g->before_snap = REPLAY_NONE;
+            continue;
+        }
+
+        if (kind != PDN_NODE_MOVE)
+            continue;
+
+        played_rec scratch, *rec = r->quiet ? &scratch : (played_rec *)r->recs.data + node->a;
+        memset(rec, 0, sizeof *rec);
+        rec->ply = ++f->ply;
+        rec->before = rec->after = REPLAY_NONE;
+        bool first_of_line = !f->moved;
+        f->moved = true;
+        if (depth == 0)
+            root_moved = true;
+        if (!f->valid) {
+            rec->status = PDN_PLAY_SKIPPED;
+            f->before_valid = false;
+            if (depth == 0 && stopped_at_start) {
+                /* The start position itself is unknown (a bad FEN tag). */
+                stopped_at_start = false;
+                if (!pdn_replay__diag(r, PDN_D_REPLAY_STOPPED, pdn_node_offset(node),
+                                      pdn_node_length(node), moves_after(node) + 1))
+                    return PDN_ENOMEM;
+            }
+            if (main_only)
+                return PDN_OK;
+            continue;
+        }
+        pdn_move m;
+        pdn_node_move(&m, node);
+        pdn_replay__save(r, slot(r, depth, 0), &pos, &st);
+        f->before_valid = true;
+        f->before_ply = f->ply - 1;
+        f->before_snap = f->snap;
+        rec->before = f->snap;
+        rec->side = pos.turn;
+        step_result res;
+        if (m.kind == PDN_MOVE_UNKNOWN) {
+            rec->status = PDN_PLAY_UNKNOWN;
+            res = STEP_FAILED;
+        } else if (r->geo.chess) {
+            res = m.kind == PDN_MOVE_SAN ? pdn_replay__chess_step(r, node, &m, &pos, rec)
+                                         : STEP_FAILED;
+        } else {
+            res = m.kind == PDN_MOVE_SQUARES
+                      ? pdn_replay__draughts_step(r, node, &m, &pos, &st, rec)
+                      : STEP_FAILED;
+        }
+        if (res == STEP_OOM)
+            return PDN_ENOMEM;
+        if (res == STEP_FAILED && m.kind != PDN_MOVE_UNKNOWN && rec->status == PDN_PLAY_NONE) {
+            /* A chess move in a draughts game or the other way round. */
+            rec->status = PDN_PLAY_ILLEGAL;
+            if (!pdn_replay__diag(r, PDN_D_ILLEGAL_MOVE, pdn_node_offset(node),
+                                  pdn_node_length(node), 0))
+                return PDN_ENOMEM;
+        }
+        if (res == STEP_FAILED) {
+            f->valid = false;
+            if (main_only)
+                return PDN_OK;
+            uint32_t left = moves_after(node);
+            if (left > 0 && !pdn_replay__diag(r, PDN_D_REPLAY_STOPPED, pdn_node_offset(node),
+                                              pdn_node_length(node), left))
+                return PDN_ENOMEM;
+            continue;
+        }
+        if (!check_side(r, node, &m, rec->side, first_of_line))
+            return PDN_ENOMEM;
+        if (!snapshot(r, &pos, &st, &rec->after))
+            return PDN_ENOMEM;
+        f->snap = rec->after;
+        if (depth == 0)
+            (*plies)++;
+    }
+    f = (frame *)r->frames.data;
+    *complete = f->valid;
+    if (f->valid && root_moved && !main_only && !check_result(r, &pos, &st))
+        return PDN_ENOMEM;
+    return PDN_OK;
+}
