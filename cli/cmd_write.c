@@ -38,6 +38,32 @@ static int run(const char *cmd, int argc, char **argv, write_fn fn, pdn_write_op
             output = argv[++i];
             continue;
         }
+        if (fn == pdn_write_pdn && strcmp(a, "--captures") == 0) {
+            const char *v = i + 1 < argc ? argv[++i] : "";
+            if (strcmp(v, "asis") == 0) {
+                wo.captures = PDN_CAPTURES_ASIS;
+            } else if (strcmp(v, "minimal") == 0) {
+                wo.captures = PDN_CAPTURES_MINIMAL;
+            } else if (strcmp(v, "full") == 0) {
+                wo.captures = PDN_CAPTURES_FULL;
+            } else {
+                cli_usage_error(cmd, "--captures takes minimal, full or asis, not '%s'", v);
+                return EXIT_USAGE;
+            }
+            continue;
+        }
+        if (fn == pdn_write_pdn && strcmp(a, "--notation") == 0) {
+            const char *v = i + 1 < argc ? argv[++i] : "";
+            if (strcmp(v, "numeric") == 0) {
+                wo.notation = 'N';
+            } else if (strcmp(v, "alpha") == 0 || strcmp(v, "algebraic") == 0) {
+                wo.notation = 'A';
+            } else {
+                cli_usage_error(cmd, "--notation takes numeric or alpha, not '%s'", v);
+                return EXIT_USAGE;
+            }
+            continue;
+        }
         if (fn == pdn_write_json && strcmp(a, "--no-positions") == 0) {
             wo.positions = 0;
             wo.source_order = 0;
@@ -64,17 +90,28 @@ static int run(const char *cmd, int argc, char **argv, write_fn fn, pdn_write_op
         return EXIT_SYSTEM;
     }
     pdn_reader *reader;
+    pdn_replay *rp = NULL;
     pdn_status st = cli_reader_open(&reader, &in, &r);
+    /* Rewriting moves needs them resolved: replay each game first. */
+    bool replay = wo.captures != PDN_CAPTURES_ASIS || wo.notation != 0;
+    pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+    ro.gametype = r.variant;
     unsigned long long errors = 0, games = 0;
+    if (st == PDN_OK && replay && (st = pdn_replay_new(&rp, NULL)) != PDN_OK)
+        pdn_reader_free(reader);
     if (st == PDN_OK) {
         const pdn_game *g;
         pdn_sink sink = {cli_file_sink, out};
         while ((st = pdn_reader_next(reader, &g)) == PDN_OK) {
             games++;
             errors += pdn_game_count_severity(g, PDN_SEV_ERROR);
+            if (rp != NULL && (st = pdn_replay_run(rp, g, &ro)) != PDN_OK)
+                break;
+            wo.replay = rp;
             if ((st = fn(g, &wo, sink)) != PDN_OK)
                 break;
         }
+        pdn_replay_free(rp);
         pdn_reader_free(reader);
     }
     int rc = EXIT_OK_;

@@ -18,6 +18,9 @@ static const cli_opt check_opts[] = {
 };
 static const cli_opt fmt_opts[] = {
     {"--output", "-o", "OUT", "write to OUT instead of standard output"},
+    {"--captures", NULL, "F", "asis (default), minimal (restrictions 8 and 9; SAN for chess) or full"},
+    {"--notation", NULL, "N", "squares as written (default), numeric or alpha"},
+    {"--variant", NULL, "T", "with --captures/--notation: replay every game as GameType T"},
     {"--mode", NULL, "M", "reading mode: liberal (default), standard or strict"},
     {"--encoding", NULL, "E", "auto (default), utf8, latin1, cp1251 or cp866"},
     {NULL, NULL, NULL, NULL},

@@ -852,6 +852,20 @@ typedef struct pdn_sink {
     void *ctx;
 } pdn_sink;
 
+/* The results of replaying a game (see "Replay" below). */
+typedef struct pdn_replay pdn_replay;
+
+/** How pdn_write_pdn() writes moves, given a replay of the game. */
+typedef enum pdn_capture_form {
+    PDN_CAPTURES_ASIS = 0,    /* as written (the lossless default) */
+    PDN_CAPTURES_MINIMAL = 1, /* PDN 3.0 restrictions 8 and 9: from-to, and
+                                 the full path with the intermediate squares
+                                 only where from-to is ambiguous; chess moves
+                                 in canonical SAN (the PGN export format) */
+    PDN_CAPTURES_FULL = 2     /* every capture with its full path; chess
+                                 moves in canonical SAN */
+} pdn_capture_form;
+
 /** Options for writers.  Initialise with PDN_WRITE_OPTIONS_INIT. */
 typedef struct pdn_write_options {
     unsigned version;     /* PDN_WRITE_OPTIONS_VERSION */
@@ -859,14 +873,23 @@ typedef struct pdn_write_options {
     int positions;        /* JSON: include line/column of items */
     int diagnostics;      /* JSON: include the game's diagnostics */
     int source_order;     /* JSON: tags in input order (else canonical) */
+    /* PDN writer, version 2: */
+    const pdn_replay *replay;  /* pdn_replay_run() of this game, or NULL:
+                                  needed by `captures`, and by `notation`
+                                  for games without GameType tag */
+    pdn_capture_form captures; /* moves the replay resolved; others as written */
+    char notation;             /* squares: 0 as written, 'N' numeric, 'A' algebraic */
 } pdn_write_options;
-#define PDN_WRITE_OPTIONS_VERSION 1
-#define PDN_WRITE_OPTIONS_INIT { PDN_WRITE_OPTIONS_VERSION, 80, 1, 1, 1 }
+#define PDN_WRITE_OPTIONS_VERSION 2
+#define PDN_WRITE_OPTIONS_INIT \
+    { PDN_WRITE_OPTIONS_VERSION, 80, 1, 1, 1, NULL, PDN_CAPTURES_ASIS, 0 }
 
 /**
  * Writes a game as canonical PDN 3.0 (PGN export format for chess),
  * followed by a blank line.  See docs/format.md for what "canonical" means.
- * The output of a game read in any mode reads back into an equal tree.
+ * With the default options the output of a game read in any mode reads back
+ * into an equal tree; `captures` and `notation` rewrite moves (to the same
+ * moves).  Options of version 1 (without those fields) are accepted.
  */
 PDN_API pdn_status pdn_write_pdn(const pdn_game *game, const pdn_write_options *opts,
                                  pdn_sink sink);

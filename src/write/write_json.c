@@ -781,7 +781,8 @@ pdn_status pdn_write_json(const pdn_game *game, const pdn_write_options *opts,
         return PDN_EINVAL;
     if (opts == NULL)
         opts = &defaults;
-    if (opts->version != PDN_WRITE_OPTIONS_VERSION)
+    /* Version 1 is version 2 without the PDN writer's fields. */
+    if (opts->version != PDN_WRITE_OPTIONS_VERSION && opts->version != 1)
         return PDN_EINVAL;
 
     w.sink = sink;

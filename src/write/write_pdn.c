@@ -24,6 +24,14 @@ typedef struct writer {
     unsigned closes;          /* ')' that will follow the token being written */
     const pdn_node *numbered; /* move whose number was written before its comments */
     char cap_sep;
+    /* Rewriting moves (captures, notation): */
+    const pdn_replay *replay;
+    pdn_capture_form captures;
+    char notation;
+    const pdn_geometry *geo; /* for notation: the replay's, or `own_geo` */
+    pdn_geometry own_geo;
+    pdn_movelist *legal;     /* scratch for the legal moves of a position */
+    bool oom;
 } writer;
 
 static void raw(writer *w, const char *s, size_t n)
@@ -136,6 +144,57 @@ static size_t put_san(char *buf, pdn_str san)
     return san.len;
 }
 
+/* A square in the notation asked for; as written when it is not on the board. */
+static size_t put_square_as(writer *w, char *b, pdn_square sq)
+{
+    if (w->notation != 0 && w->geo != NULL && !w->geo->chess) {
+        int cell = pdn_geometry_cell(w->geo, sq);
+        if (cell >= 0)
+            sq = pdn_geometry_square(w->geo, cell, w->notation);
+    }
+    return put_square(b, sq);
+}
+
+/*
+ * The move as the replay resolved it, in the form `captures` asks for:
+ * draughts moves through the rules' own writer (restrictions 8 and 9),
+ * chess moves in canonical SAN.  0 when the move was not resolved (it is
+ * then written as it stands).
+ */
+static size_t rewritten(writer *w, const pdn_node *node, char *buf, size_t cap)
+{
+    pdn_played p;
+    pdn_position before;
+    if (w->captures == PDN_CAPTURES_ASIS || w->replay == NULL ||
+        pdn_replay_move(&p, w->replay, node) != PDN_OK ||
+        (p.status != PDN_PLAY_OK && p.status != PDN_PLAY_AMBIGUOUS) ||
+        pdn_replay_position(&before, w->replay, node, 0) != PDN_OK)
+        return 0;
+    if (before.geometry->chess) {
+        char san[PDN_SAN_MAX];
+        if (pdn_chess_format_san(san, &before, p.chess) != PDN_OK)
+            return 0;
+        size_t n = strlen(san);
+        memcpy(buf, san, n);
+        return n;
+    }
+    const pdn_draughts *engine = pdn_replay_engine(w->replay);
+    if (engine == NULL)
+        return 0;
+    if (w->legal == NULL && pdn_movelist_new(&w->legal, NULL) != PDN_OK) {
+        w->oom = true;
+        return 0;
+    }
+    pdn_status st = pdn_draughts_moves(w->legal, engine, &before, NULL, PDN_MOVES_UNIQUE);
+    if (st != PDN_OK) {
+        w->oom = st == PDN_ENOMEM;
+        return 0;
+    }
+    size_t n = pdn_draughts_format(buf, cap, w->legal, &p.draughts, w->notation,
+                                   w->captures == PDN_CAPTURES_FULL ? PDN_FORMAT_FULL : 0);
+    return n < cap ? n : 0;
+}
+
 static void write_move(writer *w, const pdn_node *node)
 {
     pdn_move m;
@@ -150,7 +209,8 @@ static void write_move(writer *w, const pdn_node *node)
             nn = (size_t)sprintf(num, "%u", (unsigned)m.number);
         nn += (size_t)sprintf(num + nn, "%s ", m.number_kind == PDN_NUMBER_BLACK ? "..." : ".");
     }
-    switch (m.kind) {
+    n = m.kind != PDN_MOVE_UNKNOWN ? rewritten(w, node, buf, sizeof buf - 64) : 0;
+    switch (n ? PDN_MOVE_UNKNOWN : m.kind) {
     case PDN_MOVE_SQUARES:
         for (size_t i = 0; i < m.square_count && n < sizeof buf - 16; i++) {
             if (i) {
@@ -160,7 +220,7 @@ static void write_move(writer *w, const pdn_node *node)
                 if (sep)
                     buf[n++] = sep;
             }
-            n += put_square(buf + n, m.squares[i]);
+            n += put_square_as(w, buf + n, m.squares[i]);
         }
         if (m.captured) {
             buf[n++] = ' ';
@@ -168,7 +228,7 @@ static void write_move(writer *w, const pdn_node *node)
             for (size_t i = 0; i < m.captured_count && n < sizeof buf - 16; i++) {
                 if (i)
                     buf[n++] = ',';
-                n += put_square(buf + n, m.captured[i]);
+                n += put_square_as(w, buf + n, m.captured[i]);
             }
             buf[n++] = '>';
         }
@@ -177,8 +237,11 @@ static void write_move(writer *w, const pdn_node *node)
         n = put_san(buf, m.san);
         break;
     case PDN_MOVE_UNKNOWN:
-        memcpy(buf, "- -", 3);
-        n = 3;
+        /* Also where the replay's form is already in buf. */
+        if (n == 0) {
+            memcpy(buf, "- -", 3);
+            n = 3;
+        }
         break;
     }
     memcpy(buf + n, m.strength.ptr, m.strength.len);
@@ -244,9 +307,34 @@ static void write_comment(writer *w, pdn_str text, pdn_comment_kind kind, bool h
     token3(w, "{", 1, text.ptr, text.len, "}", 1);
 }
 
+/* The GameType tuple the replay played the game with, as a tag value. */
+static size_t replay_gametype(const writer *w, char *buf, size_t cap)
+{
+    const pdn_geometry *g = w->replay ? pdn_replay_geometry(w->replay) : NULL;
+    if (g == NULL || g->chess)
+        return 0;
+    const pdn_gametype *t = &g->gametype;
+    pdn_gametype table;
+    if (pdn_gametype_default(&table, t->type) == PDN_OK && table.start == t->start &&
+        table.width == t->width && table.height == t->height &&
+        table.notation == t->notation && table.corner == t->corner && table.invert == t->invert)
+        return (size_t)snprintf(buf, cap, "%d", t->type);
+    return (size_t)snprintf(buf, cap, "%d,%c,%d,%d,%c%d,%d", t->type, t->start, t->width,
+                            t->height, t->notation, t->corner, t->invert);
+}
+
 static int write_tag(void *ctx, pdn_str name, pdn_str value)
 {
     writer *w = ctx;
+    char type[64];
+    size_t n;
+    /* Moves rewritten by the rules follow the GameType they were replayed
+     * with, which the tag must then name (an inferred or misfit tag). */
+    if (w->captures != PDN_CAPTURES_ASIS && name.len == 8 &&
+        memcmp(name.ptr, "GameType", 8) == 0 && (n = replay_gametype(w, type, sizeof type)) > 0) {
+        value.ptr = type;
+        value.len = n;
+    }
     raw(w, "[", 1);
     raw(w, name.ptr, name.len);
     raw(w, " \"", 2);
@@ -270,8 +358,22 @@ pdn_status pdn_write_pdn(const pdn_game *game, const pdn_write_options *opts, pd
     writer w;
     memset(&w, 0, sizeof w);
     pdn_out__init(&w.out, sink);
+    if (opts && opts->version != PDN_WRITE_OPTIONS_VERSION && opts->version != 1)
+        return PDN_EINVAL;
     w.width = opts && opts->line_width >= 20 ? opts->line_width : 80;
     int type = pdn_game_type(game);
+    if (opts && opts->version >= 2) {
+        w.replay = opts->replay;
+        w.captures = opts->captures;
+        w.notation = opts->notation == 'N' || opts->notation == 'A' ? opts->notation : 0;
+    }
+    if (w.replay != NULL && pdn_replay_geometry(w.replay) != NULL) {
+        /* The replay knows the type of a game without GameType tag. */
+        w.geo = pdn_replay_geometry(w.replay);
+        type = pdn_replay_gametype(w.replay);
+    } else if (w.notation != 0 && pdn_game_geometry(game, &w.own_geo) == PDN_OK) {
+        w.geo = &w.own_geo;
+    }
     w.cap_sep = pdn_gametype_capture_separator(type < 0 ? 20 : type);
 
     for (const pdn_node *c = pdn_node_first_child(pdn_game_header(game)); c; c = pdn_node_next(c))
@@ -279,6 +381,14 @@ pdn_status pdn_write_pdn(const pdn_game *game, const pdn_write_options *opts, pd
     size_t ntags = 0;
     pdn_game_tags(game, &ntags);
     pdn_canon__each_tag(game, write_tag, &w);
+    char tuple[64];
+    size_t tn;
+    if (w.captures != PDN_CAPTURES_ASIS && pdn_game_tag(game, "GameType") == NULL &&
+        (tn = replay_gametype(&w, tuple, sizeof tuple)) > 0) {
+        pdn_str name = {"GameType", 8}, value = {tuple, tn};
+        write_tag(&w, name, value);
+        ntags++;
+    }
     int has_tags = ntags > 0 || type == 0 || pdn_canon__result(game, &(pdn_str){0});
     if (has_tags)
         newline(&w);
@@ -352,5 +462,7 @@ pdn_status pdn_write_pdn(const pdn_game *game, const pdn_write_options *opts, pd
     token(&w, sep.ptr, sep.len);
     newline(&w);
     newline(&w);
-    return pdn_out__finish(&w.out);
+    pdn_movelist_free(w.legal);
+    pdn_status st = pdn_out__finish(&w.out);
+    return w.oom && st == PDN_OK ? PDN_ENOMEM : st;
 }

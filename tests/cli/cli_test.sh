@@ -64,6 +64,28 @@ printf '1. 11-15 23-19 *\n' >"$tmp/english.pdn"
 check "the inferred variant is named" 1 "$("$pdn" check "$tmp/english.pdn" | grep -c '(GameType 21) \[gametype-inferred\]')"
 check "--variant overrides" 1 "$("$pdn" check -q --variant 20 "$tmp/english.pdn" >/dev/null; echo $?)"
 
+# --- fmt --captures and --notation -------------------------------------------------
+printf '[GameType "20"]\n[FEN "W:WK47:B14,19,29,31,42"]\n1. 47x36 14-20 *\n' >"$tmp/amb.pdn"
+check "fmt keeps moves as written" "1. 47x36 14-20 *" "$("$pdn" fmt "$tmp/amb.pdn" 2>/dev/null | sed -n 4p)"
+check "minimal gives the path the game shows (restriction 8)" "1. 47x38x24x13x36 14-20 *" \
+    "$("$pdn" fmt --captures minimal "$tmp/amb.pdn" | sed -n 4p)"
+printf '[GameType "20"]\n[FEN "W:W28:B13,22,23"]\n1. 28x19x8 *\n' >"$tmp/long.pdn"
+check "minimal writes from-to where it is enough" "1. 28x8 *" \
+    "$("$pdn" fmt --captures minimal "$tmp/long.pdn" | sed -n 4p)"
+check "full writes every capture's path" "1. 28x19x8 *" \
+    "$("$pdn" fmt --captures full "$tmp/long.pdn" | sed -n 4p)"
+check "alpha notation" "1. e5xg7xe9 *" "$("$pdn" fmt --captures full --notation alpha "$tmp/long.pdn" | sed -n 4p)"
+printf '1. c3-d4 f6-e5 2. d4xf6 g7xe5 *\n' >"$tmp/russian.pdn"
+out=$("$pdn" fmt --captures minimal "$tmp/russian.pdn")
+check "an inferred GameType is written" '[GameType "25"]' "$(printf '%s\n' "$out" | sed -n 1p)"
+check "with its capture separator" "1. c3-d4 f6-e5 2. d4:f6 g7:e5 *" "$(printf '%s\n' "$out" | sed -n 3p)"
+check "and numeric squares on request" "1. 22-18 11-15 2. 18:11 8:15 *" \
+    "$("$pdn" fmt --captures minimal --notation numeric "$tmp/russian.pdn" | sed -n 3p)"
+printf '[Event "x"]\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. 0-0 Nf6 5. Bxc6 dxc6 6. Nf3e5 *\n' >"$tmp/san.pgn"
+check "chess moves in canonical SAN" "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O Nf6 5. Bxc6 dxc6 6. Nxe5 *" \
+    "$("$pdn" fmt --captures minimal "$tmp/san.pgn" 2>/dev/null | grep '^1\.')"
+"$pdn" fmt --captures best "$tmp/amb.pdn" >/dev/null 2>&1; check "bad --captures exits 2" 2 $?
+
 # --- standard input, -o ----------------------------------------------------------
 check "stdin" "1 game, 0 errors, 0 warnings" "$("$pdn" check --syntax - <"$tmp/ok.pdn")"
 "$pdn" fmt -o "$tmp/out.pdn" "$tmp/warn.pdn"
