@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * fen_bench.c - FEN read + write throughput on one core: the positions of a
- * draughts game's main line, round-robin over several GameTypes and a chess
- * FEN, each read into a position and written back.  Prints positions/s.
+ * fen_bench.c - FEN read + write throughput on one core: each FEN read into
+ * a position and written back canonically.  Two sets: a fixed mix (openings,
+ * middle games with long lists, algebraic and chess FENs), and with file
+ * arguments every FEN tag of those files on its game's board.
+ *
+ *   fen_bench [ROUNDS] [FILE...]
  */
 #include <pdn.h>
 
@@ -35,9 +38,113 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+typedef struct fen_item {
+    pdn_geometry *geo;
+    char *fen;
+    size_t len;
+} fen_item;
+
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL)
+        return NULL;
+    size_t cap = 1 << 20, n = 0;
+    char *buf = malloc(cap);
+    size_t got;
+    while (buf != NULL && (got = fread(buf + n, 1, cap - n, f)) > 0) {
+        n += got;
+        if (n == cap) {
+            char *p = realloc(buf, cap *= 2);
+            if (p == NULL) {
+                free(buf);
+                buf = NULL;
+            }
+            buf = p;
+        }
+    }
+    fclose(f);
+    *len = n;
+    return buf;
+}
+
+/* Every FEN tag of the files, with the board of its game. */
+static size_t collect(char **files, int count, fen_item **out)
+{
+    size_t n = 0, cap = 0;
+    fen_item *items = NULL;
+    for (int i = 0; i < count; i++) {
+        size_t len;
+        char *text = slurp(files[i], &len);
+        pdn_reader *r;
+        const pdn_game *g;
+        if (text == NULL || pdn_reader_new_buffer(&r, text, len, NULL) != PDN_OK) {
+            free(text);
+            continue;
+        }
+        while (pdn_reader_next(r, &g) == PDN_OK) {
+            const pdn_tag *fen = pdn_game_tag(g, "FEN");
+            pdn_geometry *geo = malloc(sizeof *geo);
+            pdn_position pos;
+            size_t at;
+            if (fen == NULL || geo == NULL || pdn_game_geometry(g, geo) != PDN_OK ||
+                pdn_fen_read(&pos, geo, fen->value.ptr, fen->value.len, &at) > PDN_D_FEN_FORM) {
+                free(geo);
+                continue;
+            }
+            if (n == cap) {
+                cap = cap ? cap * 2 : 256;
+                items = realloc(items, cap * sizeof *items);
+                if (items == NULL)
+                    exit(3);
+            }
+            items[n].geo = geo;
+            items[n].fen = malloc(fen->value.len);
+            if (items[n].fen == NULL)
+                exit(3);
+            memcpy(items[n].fen, fen->value.ptr, fen->value.len);
+            items[n].len = fen->value.len;
+            n++;
+        }
+        pdn_reader_free(r);
+        free(text);
+    }
+    *out = items;
+    return n;
+}
+
+static void run_items(const char *label, const fen_item *items, size_t n, long rounds)
+{
+    pdn_position pos;
+    char buf[4096];
+    size_t check = 0, bytes = 0;
+    double t0 = now();
+    for (long r = 0; r < rounds; r++) {
+        const fen_item *it = &items[(size_t)r % n];
+        size_t at;
+        pdn_fen_read(&pos, it->geo, it->fen, it->len, &at);
+        size_t w = pdn_fen_write(&pos, 0, buf, sizeof buf);
+        check += (unsigned char)buf[w / 2];
+        bytes += it->len;
+    }
+    double dt = now() - t0;
+    printf("%s: %zu FENs, %ld read+write in %.3f s = %.2f M positions/s (%.1f MB/s) [check %zu]\n",
+           label, n, rounds, dt, (double)rounds / dt / 1e6, (double)bytes / dt / 1e6, check);
+}
+
 int main(int argc, char **argv)
 {
     long rounds = argc > 1 ? atol(argv[1]) : 2000000;
+    if (argc > 2) {
+        fen_item *items;
+        size_t n = collect(argv + 2, argc - 2, &items);
+        if (n == 0) {
+            fprintf(stderr, "fen_bench: no FEN tags in those files\n");
+            return 1;
+        }
+        run_items("FEN tags of the files", items, n, rounds);
+        return 0;
+    }
     pdn_geometry geos[SAMPLE_COUNT];
     size_t lens[SAMPLE_COUNT];
     for (size_t i = 0; i < SAMPLE_COUNT; i++) {

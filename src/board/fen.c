@@ -159,6 +159,38 @@ static inline size_t entry(const char *s, size_t i, size_t end, pdn_piece *board
 }
 
 /*
+ * A numeric entry of one or two digits without a range, on an empty square
+ * of the board: placed, and the index after it returned.  0 for anything
+ * else, which entry() then reads (and reports) in full.
+ */
+static inline size_t quick_entry(const char *s, size_t i, size_t end, pdn_piece *board,
+                                 const pdn_geometry *g, unsigned color)
+{
+    unsigned kind = PDN_MAN, v;
+    if (i < end && s[i] == 'K') {
+        kind = PDN_KING;
+        i++;
+    }
+    if (i >= end || (v = (unsigned)(unsigned char)s[i] - '0') > 9 || v == 0)
+        return 0;
+    i++;
+    unsigned d;
+    if (i < end && (d = (unsigned)(unsigned char)s[i] - '0') <= 9) {
+        v = v * 10 + d;
+        i++;
+        if (i < end && (unsigned)(unsigned char)s[i] - '0' <= 9)
+            return 0;
+    }
+    if ((i < end && s[i] == '-') || v > (unsigned)g->square_count || g->chess)
+        return 0;
+    pdn_piece *cell = &board[g->cell_of[v]];
+    if (*cell != 0)
+        return 0;
+    *cell = (pdn_piece)(kind | color);
+    return i;
+}
+
+/*
  * Fen     : TURN (":" Section)+ "."?
  * Section : COLOUR (Entry ("," Entry)*)?  |  ""    (an empty side: "B::")
  * COLOUR  : [WB?]; a colour may come twice (squares must still differ).
@@ -200,10 +232,17 @@ static pdn_diag_code draughts_read(pdn_position *pos, const pdn_geometry *g, con
         if (i == end || s[i] == ':' || s[i] == '.')
             continue;
         for (;;) {
-            pdn_diag_code c = PDN_D_NONE;
-            i = entry(s, i, end, board, g, color, st, &c, err_at);
-            if (i == SIZE_MAX)
-                return c;
+            /* The common entry, "12" or "K7", without the general path. */
+            size_t j = quick_entry(s, i, end, board, g, color);
+            if (j != 0) {
+                st->kinds |= 1;
+                i = j;
+            } else {
+                pdn_diag_code c = PDN_D_NONE;
+                i = entry(s, i, end, board, g, color, st, &c, err_at);
+                if (i == SIZE_MAX)
+                    return c;
+            }
             i = skip_spaces(s, i, end, st);
             if (i == end || s[i] != ',')
                 break;
@@ -269,12 +308,16 @@ pdn_diag_code pdn_fen_read(pdn_position *out, const pdn_geometry *g, const char 
  */
 #define FEN_MAX (PDN_CELL_MAX * 5 + 16)
 
+/* Square numbers stop at 676 (26x26): one or two digits, or a third. */
 static char *put_number(char *p, unsigned v)
 {
-    if (v >= 100)
+    if (v >= 100) {
         *p++ = (char)('0' + v / 100);
-    if (v >= 10)
-        *p++ = (char)('0' + v / 10 % 10);
+        v %= 100;
+        *p++ = (char)('0' + v / 10);
+    } else if (v >= 10) {
+        *p++ = (char)('0' + v / 10);
+    }
     *p++ = (char)('0' + v % 10);
     return p;
 }
