@@ -37,6 +37,9 @@ int pdn_render__rank_label(const pdn_render *r, int row);
 void pdn_render__puts(pdn_out *o, const char *s);
 /* snprintf into the output; one call writes at most 511 bytes (write longer
  * constant text with pdn_render__puts). */
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
 void pdn_render__printf(pdn_out *o, const char *fmt, ...);
 
 /* The writers behind pdn_write_diagram(). */

@@ -378,7 +378,9 @@ pdn_status pdn_replay_move(pdn_played *out, const pdn_replay *r, const pdn_node 
     out->ply = rec->ply;
     out->chess = rec->chess;
     if (rec->status == PDN_PLAY_OK || rec->status == PDN_PLAY_AMBIGUOUS) {
-        const int16_t *cells = (const int16_t *)r->cells.data + rec->cells;
+        /* Chess moves keep no cells: the array may still be unallocated. */
+        const int16_t *cells =
+            r->cells.data != NULL ? (const int16_t *)r->cells.data + rec->cells : NULL;
         out->draughts.from = rec->from;
         out->draughts.to = rec->to;
         out->draughts.king = rec->king;
