@@ -90,6 +90,8 @@ int cmd_fen(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
+int cmd_html(int argc, char **argv);
+int cmd_view(int argc, char **argv);
 
 /* Reads a GameType given on the command line into a geometry; reports and
  * returns false when it is not one. */

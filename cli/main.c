@@ -83,6 +83,24 @@ static const cli_opt stats_opts[] = {
     {NULL, NULL, NULL, NULL},
 };
 
+static const cli_opt html_opts[] = {
+    {"--output", "-o", "OUT", "write the page to OUT instead of standard output"},
+    {"--game", NULL, "N", "only the N-th game (default: every game, with a game list)"},
+    {"--title", NULL, "TEXT", "the page's title (default: the file's name)"},
+    {"--variant", NULL, "T", "replay every game as GameType T (default: its tag, or inferred)"},
+    {"--mode", NULL, "M", "reading mode: liberal (default), standard or strict"},
+    {"--encoding", NULL, "E", "auto (default), utf8, latin1, cp1251 or cp866"},
+    {NULL, NULL, NULL, NULL},
+};
+
+static const cli_opt view_opts[] = {
+    {"--game", NULL, "N", "open the N-th game (default: the list; a file of one game opens it)"},
+    {"--variant", NULL, "T", "replay every game as GameType T (default: its tag, or inferred)"},
+    {"--mode", NULL, "M", "reading mode: liberal (default), standard or strict"},
+    {"--encoding", NULL, "E", "auto (default), utf8, latin1, cp1251 or cp866"},
+    {NULL, NULL, NULL, NULL},
+};
+
 static const cli_cmd commands[] = {
     {"check", cmd_check, "pdn check [OPTIONS] FILE...|-",
      "read files and report every problem as file:line:col: diagnostics", check_opts},
@@ -98,8 +116,12 @@ static const cli_cmd commands[] = {
      "check FENs against a GameType's board and write them canonically", fen_opts},
     {"board", cmd_board, "pdn board [OPTIONS] --fen FEN | FILE|-",
      "draw a position as a text, Unicode or SVG diagram", board_opts},
+    {"html", cmd_html, "pdn html [OPTIONS] FILE|-",
+     "write the games as one HTML page to replay them in a browser", html_opts},
     {"perft", cmd_perft, "pdn perft [OPTIONS] --depth D",
      "count the draughts move paths of each depth (rules engine check)", perft_opts},
+    {"view", cmd_view, "pdn view [OPTIONS] FILE",
+     "browse the games of a file in the terminal: list, board, moves, variations", view_opts},
 };
 
 const cli_cmd *cli_find(const char *name)

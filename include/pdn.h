@@ -931,6 +931,55 @@ typedef struct pdn_diagram_options {
 PDN_API pdn_status pdn_write_diagram(const pdn_position *pos, const pdn_diagram_options *opts,
                                      pdn_sink sink);
 
+/**
+ * An HTML game viewer: one self-contained page (style and script inline,
+ * nothing fetched) showing the games added to it: a game list when there
+ * are several, the board as pdn_write_diagram() draws it in SVG with the
+ * last move and the [%csl]/[%cal] marks of the current ply, the move list
+ * with variations, comments, NAGs, clock times and the problems the replay
+ * found, navigation by buttons, arrow keys and clicks, a flip button and
+ * the current FEN.  Each game is replayed when it is added and stored
+ * compactly (the page plays the resolved moves itself and parses a game
+ * only when it is shown), so pages of many thousand games open quickly.
+ * The writer holds one game at a time, plus a list entry per game.  One
+ * writer must not be used from two threads at once.
+ */
+typedef struct pdn_html pdn_html;
+
+/** Options for pdn_html_new().  Initialise with PDN_HTML_OPTIONS_INIT. */
+typedef struct pdn_html_options {
+    unsigned version;               /* PDN_HTML_OPTIONS_VERSION */
+    const char *title;              /* the page's title, UTF-8, copied; NULL: "Games" */
+    int gametype;                   /* -1: each game's own GameType; else replay every
+                                       game as this type (pdn_replay_options) */
+    const pdn_allocator *allocator; /* NULL: libc */
+} pdn_html_options;
+#define PDN_HTML_OPTIONS_VERSION 1
+#define PDN_HTML_OPTIONS_INIT { PDN_HTML_OPTIONS_VERSION, NULL, -1, NULL }
+
+/**
+ * Starts a page that goes to `sink`; `opts` may be NULL (defaults).
+ * Nothing is written yet.  Returns PDN_OK, PDN_ENOMEM, or PDN_EINVAL (NULL
+ * `out`, no sink function, another options version); `*out` is NULL on
+ * failure.  Free the writer with pdn_html_free().
+ */
+PDN_API pdn_status pdn_html_new(pdn_html **out, const pdn_html_options *opts, pdn_sink sink);
+/**
+ * Replays `game` (which need not outlive the call) and writes it.  Returns
+ * PDN_OK, PDN_ENOMEM, PDN_EINVAL (NULL arguments, a finished page), or
+ * PDN_EIO once the sink has failed.
+ */
+PDN_API pdn_status pdn_html_add(pdn_html *html, const pdn_game *game);
+/**
+ * Writes the rest of the page: the list, the boards and the script (a page
+ * without games says the file holds none).  Returns PDN_OK, PDN_ENOMEM,
+ * PDN_EIO (the sink failed: the page is incomplete), or PDN_EINVAL (NULL,
+ * or finished already).
+ */
+PDN_API pdn_status pdn_html_finish(pdn_html *html);
+/** Frees a writer, finished or not.  NULL is allowed. */
+PDN_API void pdn_html_free(pdn_html *html);
+
 /* ===================================================================== */
 /* Draughts rules: legal moves, perft, move resolution                   */
 /* ===================================================================== */
