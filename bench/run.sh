@@ -3,11 +3,15 @@
 #
 # run.sh - speed and memory benchmark of the reader (see bench/README.md).
 #
-#   bench/run.sh [--quick] [--size MB] [--runs N] [PDN]
+#   bench/run.sh [--quick] [--size MB] [--runs N] [--baseline OLD] [PDN]
 #
 #   --quick     smoke check: 20 MB input, 1 run per measure
 #   --size MB   size of the input in megabytes (10^6 bytes), default 100
 #   --runs N    runs per measure, the best one counts; default 3
+#   --baseline OLD
+#               another pdn program (an older build) whose `check --syntax`
+#               is measured in the same run, its runs alternating with those
+#               of PDN, and compared
 #   PDN         the pdn program to measure; without it build/ is built (or
 #               brought up to date) in a release-like configuration and
 #               build/pdn is measured
@@ -31,9 +35,10 @@ size=
 runs=
 quick=0
 pdn=
+baseline=
 
 usage() {
-    echo "usage: bench/run.sh [--quick] [--size MB] [--runs N] [PDN]" >&2
+    echo "usage: bench/run.sh [--quick] [--size MB] [--runs N] [--baseline OLD] [PDN]" >&2
     exit "${1:-2}"
 }
 die() {
@@ -49,6 +54,11 @@ positive() {
 while [ $# -gt 0 ]; do
     case $1 in
     --quick) quick=1; shift ;;
+    --baseline)
+        [ $# -ge 2 ] || usage
+        baseline=$2
+        shift 2
+        ;;
     --size | --runs)
         [ $# -ge 2 ] || usage
         positive "$1" "$2"
@@ -118,6 +128,10 @@ else
 fi
 build_type=$(cache_value "$build_dir" CMAKE_BUILD_TYPE)
 version=$("$pdn" --version) || die "'$pdn --version' failed"
+if [ -n "$baseline" ]; then
+    [ -x "$baseline" ] || die "baseline '$baseline' is not an executable program"
+    baseline_version=$("$baseline" --version) || die "'$baseline --version' failed"
+fi
 
 # ---------------------------------------------------------------------------
 # /usr/bin/time, for the peak memory
@@ -246,9 +260,31 @@ measure /dev/null cat "$input"
 cat_us=$best_us
 cat_cpu=$best_cpu_ms
 
-measure "$tmpdir/summary" "$pdn" check --syntax -q "$input"
-check_us=$best_us
-check_cpu=$best_cpu_ms
+if [ -n "$baseline" ]; then
+    # The two programs take turns, so that a change in the machine's load
+    # between runs touches both alike.
+    runs_wanted=$runs
+    runs=1
+    check_us= check_cpu= base_us= base_cpu=
+    for ((turn = 0; turn < runs_wanted; turn++)); do
+        measure "$tmpdir/base_summary" "$baseline" check --syntax -q "$input"
+        if [ -z "$base_us" ] || [ "$best_us" -lt "$base_us" ]; then base_us=$best_us; fi
+        if [ -z "$base_cpu" ] || [ "$best_cpu_ms" -lt "$base_cpu" ]; then base_cpu=$best_cpu_ms; fi
+        measure "$tmpdir/summary" "$pdn" check --syntax -q "$input"
+        if [ -z "$check_us" ] || [ "$best_us" -lt "$check_us" ]; then check_us=$best_us; fi
+        if [ -z "$check_cpu" ] || [ "$best_cpu_ms" -lt "$check_cpu" ]; then check_cpu=$best_cpu_ms; fi
+    done
+    runs=$runs_wanted
+    if ! cmp -s "$tmpdir/summary" "$tmpdir/base_summary"; then
+        echo "run.sh: warning: the two programs summarise the input differently:" >&2
+        echo "  $(tail -n 1 "$tmpdir/base_summary") (baseline)" >&2
+        echo "  $(tail -n 1 "$tmpdir/summary")" >&2
+    fi
+else
+    measure "$tmpdir/summary" "$pdn" check --syntax -q "$input"
+    check_us=$best_us
+    check_cpu=$best_cpu_ms
+fi
 summary=$(tail -n 1 "$tmpdir/summary")
 if [[ $summary =~ ([0-9]+)\ games?, ]]; then
     games=${BASH_REMATCH[1]}
@@ -293,6 +329,7 @@ rss_mb() { megabytes $(($1 * 1024)); } # KiB to MB
 echo "pdn reader benchmark, $(date -u '+%Y-%m-%d %H:%M UTC')"
 echo "  cpu     ${cpu:-unknown} ($(nproc) cpus; pdn uses one)"
 echo "  pdn     $version ($pdn, ${build_type:-unknown build type})"
+[ -z "$baseline" ] || echo "  base    $baseline_version ($baseline)"
 echo "  source  $source_line"
 echo "  load    $load (1, 5 and 15 minute load averages before the run)"
 echo "  input   ${input#"$root"/}: $(megabytes "$bytes") MB, $games games"
@@ -302,6 +339,7 @@ echo
 printf '%-28s %8s %9s %9s %8s %9s\n' "" "wall" "" "" "cpu" "MB per"
 printf '%-28s %8s %9s %9s %8s %9s\n' "measure" "best (s)" "MB/s" "games/s" "best (s)" "cpu s"
 row "cat FILE > /dev/null" "$cat_us" "$cat_cpu"
+[ -z "$baseline" ] || row "baseline check --syntax -q" "$base_us" "$base_cpu" "$games"
 row "pdn check --syntax -q FILE" "$check_us" "$check_cpu" "$games"
 row "pdn fmt FILE > /dev/null" "$fmt_us" "$fmt_cpu" "$games"
 row "pdn json FILE > /dev/null" "$json_us" "$json_cpu" "$games"
@@ -311,6 +349,12 @@ printf '%-28s %8s %9s %10s\n' "  input" "$(seconds "$small_us")" "$(megabytes "$
 printf '%-28s %8s %9s %10s\n' "  4 copies of the input" "$(seconds "$big_us")" "$(megabytes "$big_bytes")" "$(rss_mb "$rss_big")"
 echo
 
+if [ -n "$baseline" ]; then
+    cpu_ratio=-
+    [ "$check_cpu" -eq 0 ] || cpu_ratio=$(fixed "$base_cpu" "$check_cpu" 2)
+    echo "speed-up over the baseline: $(fixed "$base_us" "$check_us" 2)x wall clock," \
+        "${cpu_ratio}x CPU time"
+fi
 check_rate10=$((bytes * 10 / check_us))
 verdict="not met"
 [ "$check_rate10" -lt 5000 ] || verdict="met"

@@ -10,6 +10,7 @@
  * same value, as ISO-8859-1 and web browsers read them.
  */
 #include "base/base.h"
+#include "base/bits.h"
 
 static const uint16_t cp1252_high[128] = {
     0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039,
@@ -133,11 +134,17 @@ size_t pdn_text__raw_len(const char *s, size_t n, size_t decoded, pdn_encoding e
     const unsigned char *u = (const unsigned char *)s;
     if (enc == PDN_ENC_UTF8 || enc == PDN_ENC_AUTO)
         return decoded < n ? decoded : n;
-    const uint16_t *tab = enc == PDN_ENC_CP1251 ? cp1251_high
+    const uint16_t *tab = enc == PDN_ENC_CP1251  ? cp1251_high
                           : enc == PDN_ENC_CP866 ? cp866_high
                                                  : cp1252_high;
     size_t i = 0, len = 0;
     while (i < n) {
+        /* A run of ASCII is as long in both. */
+        size_t k = pdn_bits__ascii(u + i, n - i < decoded - len ? n - i : decoded - len);
+        i += k;
+        len += k;
+        if (i >= n || len >= decoded)
+            break;
         size_t step = u[i] < 0x80 ? 1 : tab[u[i] - 0x80] < 0x800 ? 2 : 3;
         if (len + step > decoded)
             break;
@@ -170,8 +177,16 @@ bool pdn_text__decode(pdn_vec *out, const pdn_alloc *a, const char *s, size_t n,
         const uint16_t *tab = enc == PDN_ENC_CP1251  ? cp1251_high
                               : enc == PDN_ENC_CP866 ? cp866_high
                                                      : cp1252_high;
-        for (size_t i = 0; i < n; i++)
-            o = u[i] < 0x80 ? (*o = (char)u[i], o + 1) : put_utf8(o, tab[u[i] - 0x80]);
+        size_t i = 0;
+        while (i < n) {
+            /* Most of the text is runs of ASCII, copied as they are. */
+            size_t k = pdn_bits__ascii(u + i, n - i);
+            memcpy(o, u + i, k);
+            o += k;
+            i += k;
+            if (i < n)
+                o = put_utf8(o, tab[u[i++] - 0x80]);
+        }
     }
     out->len = (size_t)(o - (char *)out->data);
     return true;

@@ -5,6 +5,7 @@
  * unknown moves "- -", strengths, the forced-move mark, PDN 3.1 captured
  * lists, NAGs.
  */
+#include "base/bits.h"
 #include "syntax/parser.h"
 
 /* Square : ALPHASQUARE | NUMSQUARE.  Files a-p and ranks 1-16 cover every
@@ -342,186 +343,264 @@ void pdn_parse__draughts_move(parser *ps, const move_scan *m)
     move_suffix(ps, node, q);
 }
 
+/* Separator of a move by byte, plus one; 0 for any other byte. */
+static const unsigned char sep_code[256] = {
+    ['-'] = PDN_SEP_MOVE + 1,
+    ['x'] = PDN_SEP_CAPTURE + 1,
+    [':'] = PDN_SEP_COLON + 1,
+};
+
+/* What the first byte of the next token tells about this one: the general
+ * parser goes on reading a move over blanks ("32x23 x14") and looks for a
+ * PDN 3.1 list of captured squares after it ("47x36 <42,29>"), and after a
+ * move number for "..." ("1. ...", "1. …"). */
+enum { STOPS_MOVE = 1, STOPS_NUMBER = 2 };
+static const unsigned char follow[256] = {
+    ['-'] = STOPS_MOVE, ['x'] = STOPS_MOVE,   [':'] = STOPS_MOVE,
+    ['<'] = STOPS_MOVE, ['.'] = STOPS_NUMBER, [0xE2] = STOPS_NUMBER,
+};
+
+/* The fast loop looks at the text 64 bytes at a time (a window) and may
+ * read 16 bytes past one: the LF of a CRLF at its end, a square or a move
+ * number running over it.  The last bytes of the text are copied into a
+ * buffer padded with spaces, which reads as the end of the text does. */
+#define WINDOW 64
+#define FAST_ZONE (WINDOW + 16)
+/* Tokens of one window: at most 32 (a token and a space), with at most 64
+ * squares in all (two bytes per square at the least). */
+#define WINDOW_TOKENS 32
+#define WINDOW_SQUARES 64
+
+/* Makes room for the tokens of a window; false when memory ran out (the
+ * general parser then meets that too, and reports it). */
+static bool window_room(struct pdn_game *g)
+{
+    return pdn_vec__reserve(&g->nodes, &g->alloc, sizeof(struct pdn_node), WINDOW_TOKENS) &&
+           pdn_vec__reserve(&g->moves, &g->alloc, sizeof(pdn_move_rec), WINDOW_TOKENS) &&
+           pdn_vec__reserve(&g->squares, &g->alloc, sizeof(pdn_square), WINDOW_SQUARES);
+}
+
 /* The bulk of every file, in one tight loop: runs of white space, move
  * numbers ("12." and "12...") and plain moves ("32-28", "26x17x8", "c3:e5")
- * followed by white space.  State lives in locals for the whole run; the
- * run stops at the first token that needs anything else (a result, a
- * strength, a leading zero, a separator the GameType does not use, full
- * arrays) and leaves it to the general parser, which reports what it finds.
- * Valid only in the body of a draughts game. */
+ * between white space.  The tokens of a window are found first, from one
+ * bit per byte of white space, so reading a token never waits for the end
+ * of the one before it, and no branch depends on how long a square is.
+ * Each token is then read and must end exactly where the white space says.
+ * A token is taken only when the start of the next one is in sight, as the
+ * general parser looks there too ("1. ...", "32x23 x14", "47x36 <42,29>").  State lives
+ * in locals for the whole run; the run stops at the first token that needs
+ * anything else (a result, a strength, a leading zero, a separator the
+ * GameType does not use, a lone CR) and leaves it to the general parser,
+ * which reports what it finds.  Valid only in the body of a draughts game. */
 void pdn_parse__fast_run(parser *ps)
 {
     struct pdn_game *g = ps->g;
-    const char *p = ps->p, *e = ps->e, *s = ps->s;
-    struct pdn_node *nodes = g->nodes.data;
-    pdn_move_rec *moves = g->moves.data;
-    pdn_square *squares = g->squares.data;
-    size_t nlen = g->nodes.len, ncap = g->nodes.cap, mlen = g->moves.len, mcap = g->moves.cap;
-    size_t slen = g->squares.len, scap = g->squares.cap;
-    uint32_t cont = ps->cont, last = nodes[cont].last, last_move = ps->last_move;
+    const char *p = ps->p, *const e = ps->e, *const s = ps->s;
+    /* Every move adds one node and one move record: the difference of the
+     * two counts stays what it is. */
+    size_t nlen = g->nodes.len, slen = g->squares.len;
+    const size_t nlen0 = nlen, nodes_over_moves = g->nodes.len - g->moves.len;
+    const uint32_t cont = ps->cont;
+    uint32_t last = pdn_game__node(g, cont)->last;
     bool pending = ps->pending;
-    uint8_t pending_kind = ps->pending_kind;
-    uint32_t pending_num = ps->pending_num;
+    /* What a move may be, one bit each: its separator (pdn_separator)
+     * between two squares (bits 0-2) and between more (bits 4-6), numeric
+     * (bit 8) or algebraic (bit 9).  '-' always joins two squares, more only
+     * where the GameType captures with '-'; a capture needs the GameType's
+     * own separator, or either once the foreign one was reported; a
+     * notation other than the GameType's is read without a word once it
+     * was reported (pdn_parse__draughts_move). */
     const char want = ps->cap_sep ? ps->cap_sep : 'x';
-    const int ok_capture = want == ':' ? PDN_SEP_COLON : want == 'x' ? PDN_SEP_CAPTURE : -1;
-    const char notation = ps->notation;
-    bool took_number = false;
-    const char *number_at = NULL;
+    unsigned capture = want == ':' ? 1u << PDN_SEP_COLON : want == 'x' ? 1u << PDN_SEP_CAPTURE : 0;
+    if (ps->said_separator)
+        capture = 1u << PDN_SEP_COLON | 1u << PDN_SEP_CAPTURE;
+    const unsigned rules = (1u << PDN_SEP_MOVE | capture) |
+                           ((want == '-' ? 1u << PDN_SEP_MOVE : 0) | capture) << 4 |
+                           (unsigned)(ps->notation != 'A' || ps->said_notation) << 8 |
+                           (unsigned)(ps->notation != 'N' || ps->said_notation) << 9;
+    /* What every move node and record starts as. */
+    const struct pdn_node node_init = {.game = g, .kind = PDN_NODE_MOVE, .parent = cont};
+    const pdn_move_rec move_init = {.kind = PDN_MOVE_SQUARES};
+    char pad[FAST_ZONE];
+    const char *base = p, *t = p; /* the window, and the token being read */
+    uint32_t boff = 0;
 
-    for (;;) {
-        while (p < e &&
-               (*p == ' ' || *p == '\n' || *p == '\t' || (*p == '\r' && p + 1 < e && p[1] == '\n')))
-            p++;
-        if (p >= e)
-            break;
-        unsigned char c = (unsigned char)*p;
-        if (nlen == ncap || mlen == mcap || scap - slen < MAX_PATH)
-            break;
-        const char *q = p;
-        bool alpha = c >= 'a' && c <= 'p';
-        if (!alpha) {
-            if (c < '1' || c > '9')
+    while (p < e) {
+        if (g->nodes.cap - nlen < WINDOW_TOKENS ||
+            g->moves.cap - (nlen - nodes_over_moves) < WINDOW_TOKENS ||
+            g->squares.cap - slen < WINDOW_SQUARES) {
+            g->nodes.len = nlen;
+            g->moves.len = nlen - nodes_over_moves;
+            g->squares.len = slen;
+            if (!window_room(g))
                 break;
-            /* A move number?  One or two digits followed by anything but
-             * '.' or a digit is a square: decide that without the loop. */
-            const char *t = p + 1;
-            if (t < e && IS(*t, C_DIGIT))
-                t++;
-            uint32_t num = 0;
-            if (t < e && (*t == '.' || IS(*t, C_DIGIT))) {
-                t = p;
-                while (t < e && IS(*t, C_DIGIT) && t - p < 8)
-                    num = num * 10 + (uint32_t)(*t++ - '0');
-            }
-            if (t < e && *t == '.') {
-                if (pending)
-                    break;
-                const char *u = t + 1;
-                uint8_t kind = PDN_NUMBER_WHITE;
-                if (e - u >= 2 && u[0] == '.' && u[1] == '.') {
-                    kind = PDN_NUMBER_BLACK;
-                    u += 2;
-                }
-                if (u < e && *u == '.')
-                    break;
-                if (u < e && !IS(*u, C_SPACE) && !IS(*u, C_DIGIT))
-                    break;
-                if (kind == PDN_NUMBER_WHITE && u < e && IS(*u, C_SPACE)) {
-                    /* "1. ..." is the general parser's business. */
-                    const char *v = u;
-                    while (v < e && (*v == ' ' || *v == '\t'))
-                        v++;
-                    if (v < e && *v == '.')
-                        break;
-                }
-                pending = true;
-                pending_kind = kind;
-                pending_num = num;
-                took_number = true;
-                number_at = p;
-                ps->pending_node = nlen;
-                ps->pending_off = (uint32_t)(p - s);
-                ps->pending_len = (uint32_t)(u - p);
-                p = u;
-                continue;
-            }
         }
-        /* A move: squares of one kind joined by one separator. */
-        pdn_square *sq = squares + slen;
-        size_t n = 0;
-        int sep = -1;
-        for (;;) {
-            if (q >= e)
-                goto out;
-            if (!alpha) {
-                if (*q < '1' || *q > '9')
-                    goto out;
-                unsigned v = (unsigned)(*q++ - '0');
-                if (q < e && IS(*q, C_DIGIT))
-                    v = v * 10 + (unsigned)(*q++ - '0');
-                sq[n++] = (pdn_square)v;
-            } else {
-                if (*q < 'a' || *q > 'p' || e - q < 2 || q[1] < '1' || q[1] > '9')
-                    goto out;
-                unsigned file = (unsigned)(*q - 'a'), rank = (unsigned)(q[1] - '0');
-                q += 2;
-                if (q < e && IS(*q, C_DIGIT)) {
-                    rank = rank * 10 + (unsigned)(*q++ - '0');
-                    if (rank > 16)
+        struct pdn_node *nodes = g->nodes.data;
+        pdn_move_rec *moves = g->moves.data;
+        pdn_square *squares = g->squares.data;
+        /* Tokens are read at base; their offsets in the text are boff
+         * plus their place in the window. */
+        base = p;
+        boff = (uint32_t)(p - s);
+        if (e - p < FAST_ZONE) {
+            memcpy(pad, p, (size_t)(e - p));
+            memset(pad + (e - p), ' ', (size_t)(FAST_ZONE - (e - p)));
+            base = pad;
+        }
+        uint64_t lf, cr;
+        uint64_t sp = pdn_bits__spaces((const unsigned char *)base, &lf, &cr);
+        /* A CR not followed by LF ends a token but is no white space this
+         * loop skips: tokens after it are left to the general parser. */
+        uint64_t lone = cr & ~(lf >> 1 | (uint64_t)(base[WINDOW] == '\n') << 63);
+        /* base is at the start of a token or in white space. */
+        uint64_t starts = ~sp & (sp << 1 | 1), ends = sp & ~sp << 1;
+        if (lone)
+            starts &= (lone & (0 - lone)) - 1;
+        for (;; starts &= starts - 1, ends &= ends - 1) {
+            uint64_t next = starts & (starts - 1);
+            if (!next) {
+                /* The next token is not in sight: read the last one again
+                 * in the next window, or stop at a lone CR. */
+                if (starts) {
+                    p = s + boff + pdn_bits__ctz(starts);
+                    if (p == s + boff || lone)
                         goto out;
+                } else if (lone) {
+                    p = s + boff + pdn_bits__ctz(lone);
+                    goto out;
+                } else {
+                    p = e - p > WINDOW ? p + WINDOW : e;
                 }
-                sq[n++] = PDN_SQUARE_MAKE_ALPHA(file, rank);
+                break;
             }
-            if (q >= e)
-                break;
-            int sp = *q == '-'   ? PDN_SEP_MOVE
-                     : *q == 'x' ? PDN_SEP_CAPTURE
-                     : *q == ':' ? PDN_SEP_COLON
-                                 : -1;
-            if (sp < 0)
-                break;
-            if ((sep >= 0 && sp != sep) || n == MAX_PATH)
-                goto out;
-            sep = sp;
-            q++;
+            t = base + pdn_bits__ctz(starts);
+            const char *te = base + pdn_bits__ctz(ends), *q;
+            const unsigned char after = (unsigned char)base[pdn_bits__ctz(next)];
+            const unsigned c = (unsigned char)t[0], c1 = (unsigned char)t[1];
+            pdn_square *sq = squares + slen;
+            unsigned sep, kind;
+            size_t n = 1;
+            if (c - '1' < 9) {
+                unsigned d = c1 - '0', two = d < 10;
+                unsigned v = (c - '0') * (1 + 9 * two) + (d & (0u - two));
+                q = t + 1 + two;
+                sep = sep_code[(unsigned char)*q];
+                if (!sep) {
+                    /* MOVENUMBER : [0-9]+ '.' ('..')?, mostly of one or two
+                     * digits, which are read already. */
+                    const char *u = q;
+                    uint32_t num = v;
+                    if (*u != '.')
+                        while (u - t < 8 && IS(*u, C_DIGIT))
+                            num = num * 10 + (uint32_t)(*u++ - '0');
+                    if (*u != '.' || pending)
+                        goto stop;
+                    u++;
+                    uint8_t number_kind = PDN_NUMBER_WHITE;
+                    if (u[0] == '.' && u[1] == '.') {
+                        number_kind = PDN_NUMBER_BLACK;
+                        u += 2;
+                    }
+                    if (u != te ||
+                        (number_kind == PDN_NUMBER_WHITE && follow[after] & STOPS_NUMBER))
+                        goto stop;
+                    pending = true;
+                    ps->pending_kind = number_kind;
+                    ps->pending_num = num;
+                    ps->pending_ellipsis = false;
+                    ps->pending_node = nlen;
+                    ps->pending_off = boff + (uint32_t)(t - base);
+                    ps->pending_len = (uint32_t)(u - t);
+                    continue;
+                }
+                /* Move : Square (SEP Square)+, one separator and one kind
+                 * of square, fewer than MAX_PATH in a window. */
+                sq[0] = (pdn_square)v;
+                sep--;
+                for (;;) {
+                    unsigned a = (unsigned char)q[1], r = (unsigned)((unsigned char)q[2] - '0');
+                    if (a - '1' >= 9)
+                        goto stop;
+                    two = r < 10;
+                    sq[n++] = (pdn_square)((a - '0') * (1 + 9 * two) + (r & (0u - two)));
+                    q += 2 + two;
+                    unsigned more = sep_code[(unsigned char)*q];
+                    if (!more)
+                        break;
+                    if (more - 1 != sep)
+                        goto stop;
+                }
+                /* "1-1" is a result, not a move. */
+                if (((unsigned)sq[0] << 16 | sq[1]) == 0x10001 && n == 2)
+                    goto stop;
+                kind = 1u << 8;
+            } else if (c - 'a' < 16) {
+                unsigned r = c1 - '0', d = (unsigned)((unsigned char)t[2] - '0'), two = d < 10;
+                unsigned rank = r * (1 + 9 * two) + (d & (0u - two));
+                if (r - 1 >= 9 || rank > 16)
+                    goto stop;
+                sq[0] = PDN_SQUARE_MAKE_ALPHA(c - 'a', rank);
+                q = t + 2 + two;
+                sep = sep_code[(unsigned char)*q];
+                if (!sep)
+                    goto stop;
+                sep--;
+                for (;;) {
+                    unsigned a = (unsigned char)q[1];
+                    r = (unsigned)((unsigned char)q[2] - '0');
+                    d = (unsigned)((unsigned char)q[3] - '0');
+                    two = d < 10;
+                    rank = r * (1 + 9 * two) + (d & (0u - two));
+                    if (a - 'a' >= 16 || r - 1 >= 9 || rank > 16)
+                        goto stop;
+                    sq[n++] = PDN_SQUARE_MAKE_ALPHA(a - 'a', rank);
+                    q += 3 + two;
+                    unsigned more = sep_code[(unsigned char)*q];
+                    if (!more)
+                        break;
+                    if (more - 1 != sep)
+                        goto stop;
+                }
+                kind = 1u << 9;
+            } else {
+                goto stop;
+            }
+            if (q != te || !(rules >> (sep + (n == 2 ? 0 : 4)) & 1) || !(rules & kind) ||
+                follow[after] & STOPS_MOVE)
+                goto stop;
+            pdn_move_rec *m = moves + (nlen - nodes_over_moves);
+            *m = move_init;
+            m->number = ps->pending_num & (0u - pending);
+            m->squares = (uint32_t)slen;
+            m->square_count = (uint16_t)n;
+            m->sep = (uint8_t)sep;
+            m->number_kind = (uint8_t)(ps->pending_kind & (0u - pending));
+            struct pdn_node *nd = nodes + nlen;
+            *nd = node_init;
+            nd->prev = last;
+            nd->offset = boff + (uint32_t)(t - base);
+            nd->length = (uint32_t)(q - t);
+            nd->a = (uint32_t)(nlen - nodes_over_moves);
+            if (last != PDN_NIL)
+                nodes[last].next = (uint32_t)nlen;
+            else
+                nodes[cont].first = (uint32_t)nlen;
+            last = (uint32_t)nlen++;
+            slen += n;
+            pending = false;
         }
-        if (n < 2 || (q < e && !IS(*q, C_SPACE)))
-            break;
-        if (sep == PDN_SEP_MOVE ? n > 2 && want != '-' : sep != ok_capture)
-            break;
-        if (notation && alpha != (notation == 'A'))
-            break;
-        /* "1-1" is a result, not a move. */
-        if (!alpha && n == 2 && q - p == 3 && p[0] == '1' && p[2] == '1')
-            break;
-        pdn_move_rec *m = moves + mlen;
-        m->number = pending ? pending_num : 0;
-        m->squares = (uint32_t)slen;
-        m->captured = 0;
-        m->str_off = 0;
-        m->san_off = 0;
-        m->square_count = (uint16_t)n;
-        m->captured_count = 0;
-        m->str_len = 0;
-        m->san_len = 0;
-        m->kind = PDN_MOVE_SQUARES;
-        m->sep = (uint8_t)sep;
-        m->number_kind = pending ? pending_kind : PDN_NUMBER_NONE;
-        m->has_captured = 0;
-        pending = false;
-        slen += n;
-        uint32_t i = (uint32_t)nlen++;
-        struct pdn_node *nd = nodes + i;
-        nd->game = g;
-        nd->kind = PDN_NODE_MOVE;
-        nd->sub = nd->attach = nd->pad = 0;
-        nd->parent = cont;
-        nd->next = nd->first = nd->last = nd->b = 0;
-        nd->prev = last;
-        nd->offset = (uint32_t)(p - s);
-        nd->length = (uint32_t)(q - p);
-        nd->a = (uint32_t)mlen++;
-        if (last != PDN_NIL)
-            nodes[last].next = i;
-        else
-            nodes[cont].first = i;
-        last = last_move = i;
-        p = q;
     }
+    goto out;
+stop:
+    p = s + boff + (t - base);
 out:
-    (void)number_at;
     g->nodes.len = nlen;
-    g->moves.len = mlen;
+    g->moves.len = nlen - nodes_over_moves;
     g->squares.len = slen;
-    nodes[cont].last = last;
-    if (last_move != ps->last_move)
-        ps->last_move = ps->last_item = last_move;
+    pdn_game__node(g, cont)->last = last;
+    if (nlen != nlen0)
+        ps->last_move = ps->last_item = last;
     ps->pending = pending;
-    if (took_number) {
-        ps->pending_kind = pending_kind;
-        ps->pending_num = pending_num;
-        ps->pending_ellipsis = false;
-    }
     ps->p = p;
 }
 

@@ -22,74 +22,74 @@
 /* Bytes that end a move or a junk token.  '*' is not among them: "27-20*" is
  * a move with a forced-move mark. */
 const unsigned char pdn_parse__cls[256] = {
-    [' '] = C_SPACE | C_DELIM,
-    ['\t'] = C_SPACE | C_DELIM,
-    ['\n'] = C_SPACE | C_DELIM,
+    [' '] = C_SPACE | C_DELIM | C_BLANK,
+    ['\t'] = C_SPACE | C_DELIM | C_BLANK,
+    ['\n'] = C_SPACE | C_DELIM | C_BLANK,
     ['\r'] = C_SPACE | C_DELIM,
     ['\f'] = C_SPACE | C_DELIM,
     ['\v'] = C_SPACE | C_DELIM,
-    ['0'] = C_DIGIT,
-    ['1'] = C_DIGIT,
-    ['2'] = C_DIGIT,
-    ['3'] = C_DIGIT,
-    ['4'] = C_DIGIT,
-    ['5'] = C_DIGIT,
-    ['6'] = C_DIGIT,
-    ['7'] = C_DIGIT,
-    ['8'] = C_DIGIT,
-    ['9'] = C_DIGIT,
-    ['a'] = C_LOWER,
-    ['b'] = C_LOWER,
-    ['c'] = C_LOWER,
-    ['d'] = C_LOWER,
-    ['e'] = C_LOWER,
-    ['f'] = C_LOWER,
-    ['g'] = C_LOWER,
-    ['h'] = C_LOWER,
-    ['i'] = C_LOWER,
-    ['j'] = C_LOWER,
-    ['k'] = C_LOWER,
-    ['l'] = C_LOWER,
-    ['m'] = C_LOWER,
-    ['n'] = C_LOWER,
-    ['o'] = C_LOWER,
-    ['p'] = C_LOWER,
-    ['q'] = C_LOWER,
-    ['r'] = C_LOWER,
-    ['s'] = C_LOWER,
-    ['t'] = C_LOWER,
-    ['u'] = C_LOWER,
-    ['v'] = C_LOWER,
-    ['w'] = C_LOWER,
-    ['x'] = C_LOWER,
-    ['y'] = C_LOWER,
-    ['z'] = C_LOWER,
-    ['A'] = C_UPPER,
-    ['B'] = C_UPPER,
-    ['C'] = C_UPPER,
-    ['D'] = C_UPPER,
-    ['E'] = C_UPPER,
-    ['F'] = C_UPPER,
-    ['G'] = C_UPPER,
-    ['H'] = C_UPPER,
-    ['I'] = C_UPPER,
-    ['J'] = C_UPPER,
-    ['K'] = C_UPPER,
-    ['L'] = C_UPPER,
-    ['M'] = C_UPPER,
-    ['N'] = C_UPPER,
-    ['O'] = C_UPPER,
-    ['P'] = C_UPPER,
-    ['Q'] = C_UPPER,
-    ['R'] = C_UPPER,
-    ['S'] = C_UPPER,
-    ['T'] = C_UPPER,
-    ['U'] = C_UPPER,
-    ['V'] = C_UPPER,
-    ['W'] = C_UPPER,
-    ['X'] = C_UPPER,
-    ['Y'] = C_UPPER,
-    ['Z'] = C_UPPER,
+    ['0'] = C_DIGIT | C_NAME,
+    ['1'] = C_DIGIT | C_NAME,
+    ['2'] = C_DIGIT | C_NAME,
+    ['3'] = C_DIGIT | C_NAME,
+    ['4'] = C_DIGIT | C_NAME,
+    ['5'] = C_DIGIT | C_NAME,
+    ['6'] = C_DIGIT | C_NAME,
+    ['7'] = C_DIGIT | C_NAME,
+    ['8'] = C_DIGIT | C_NAME,
+    ['9'] = C_DIGIT | C_NAME,
+    ['a'] = C_LOWER | C_NAME,
+    ['b'] = C_LOWER | C_NAME,
+    ['c'] = C_LOWER | C_NAME,
+    ['d'] = C_LOWER | C_NAME,
+    ['e'] = C_LOWER | C_NAME,
+    ['f'] = C_LOWER | C_NAME,
+    ['g'] = C_LOWER | C_NAME,
+    ['h'] = C_LOWER | C_NAME,
+    ['i'] = C_LOWER | C_NAME,
+    ['j'] = C_LOWER | C_NAME,
+    ['k'] = C_LOWER | C_NAME,
+    ['l'] = C_LOWER | C_NAME,
+    ['m'] = C_LOWER | C_NAME,
+    ['n'] = C_LOWER | C_NAME,
+    ['o'] = C_LOWER | C_NAME,
+    ['p'] = C_LOWER | C_NAME,
+    ['q'] = C_LOWER | C_NAME,
+    ['r'] = C_LOWER | C_NAME,
+    ['s'] = C_LOWER | C_NAME,
+    ['t'] = C_LOWER | C_NAME,
+    ['u'] = C_LOWER | C_NAME,
+    ['v'] = C_LOWER | C_NAME,
+    ['w'] = C_LOWER | C_NAME,
+    ['x'] = C_LOWER | C_NAME,
+    ['y'] = C_LOWER | C_NAME,
+    ['z'] = C_LOWER | C_NAME,
+    ['A'] = C_UPPER | C_NAME,
+    ['B'] = C_UPPER | C_NAME,
+    ['C'] = C_UPPER | C_NAME,
+    ['D'] = C_UPPER | C_NAME,
+    ['E'] = C_UPPER | C_NAME,
+    ['F'] = C_UPPER | C_NAME,
+    ['G'] = C_UPPER | C_NAME,
+    ['H'] = C_UPPER | C_NAME,
+    ['I'] = C_UPPER | C_NAME,
+    ['J'] = C_UPPER | C_NAME,
+    ['K'] = C_UPPER | C_NAME,
+    ['L'] = C_UPPER | C_NAME,
+    ['M'] = C_UPPER | C_NAME,
+    ['N'] = C_UPPER | C_NAME,
+    ['O'] = C_UPPER | C_NAME,
+    ['P'] = C_UPPER | C_NAME,
+    ['Q'] = C_UPPER | C_NAME,
+    ['R'] = C_UPPER | C_NAME,
+    ['S'] = C_UPPER | C_NAME,
+    ['T'] = C_UPPER | C_NAME,
+    ['U'] = C_UPPER | C_NAME,
+    ['V'] = C_UPPER | C_NAME,
+    ['W'] = C_UPPER | C_NAME,
+    ['X'] = C_UPPER | C_NAME,
+    ['Y'] = C_UPPER | C_NAME,
+    ['Z'] = C_UPPER | C_NAME,
     ['{'] = C_DELIM,
     ['}'] = C_DELIM,
     ['('] = C_DELIM,
@@ -100,6 +100,7 @@ const unsigned char pdn_parse__cls[256] = {
     ['%'] = C_DELIM,
     ['$'] = C_DELIM,
     [0] = C_DELIM,
+    ['_'] = C_NAME,
 };
 
 void pdn_parse__diag(parser *ps, pdn_diag_code code, const char *at, size_t len, uint32_t related)
@@ -181,12 +182,9 @@ static int skip_ws(parser *ps)
     }
     while (p < e) {
         unsigned char c = (unsigned char)*p;
-        if (c == '\n') {
-            lines++;
-        } else if (c == '\r') {
-            if (p + 1 >= e || p[1] != '\n')
-                lines++;
-        } else if (c == 0) {
+        if (!IS(c, C_SPACE)) {
+            if (c != 0)
+                break;
             const char *q = p;
             while (q < e && *q == 0)
                 q++;
@@ -194,9 +192,8 @@ static int skip_ws(parser *ps)
             pdn_parse__diag(ps, PDN_D_NUL_BYTE, p, (size_t)(q - p), UINT32_MAX);
             p = q;
             continue;
-        } else if (!IS(c, C_SPACE)) {
-            break;
         }
+        lines += c == '\n' || (c == '\r' && (p + 1 >= e || p[1] != '\n'));
         p++;
     }
     ps->p = p;
@@ -704,6 +701,16 @@ void pdn_parse__game(struct pdn_game *g, const pdn_parse_in *in, pdn_parse_out *
             if (ps.p != p)
                 continue;
         }
+        /* The commonest token here (a move number, the first move, a
+         * result) is tested first: a branch predicts better than the
+         * switch's jump. */
+        if (IS(c, C_DIGIT)) {
+            if (digit_token(&ps)) {
+                end = ps.p;
+                break;
+            }
+            continue;
+        }
         switch (c) {
         case '[':
             if (ps.in_body || ps.depth || ps.pending ||
@@ -721,6 +728,15 @@ void pdn_parse__game(struct pdn_game *g, const pdn_parse_in *in, pdn_parse_out *
                 pdn_parse__diag(&ps, PDN_D_TAG_SPACING, p, 1, UINT32_MAX);
             pdn_parse__tag(&ps);
             header_blank = false;
+            /* Tags mostly follow one another a line apart, where the loop
+             * would find nothing else to check: read them straight on. */
+            while (!ps.nomem && ps.e - ps.p >= 3) {
+                const char *q = ps.p + (*ps.p == '\r');
+                if (q[0] != '\n' || q[1] != '[')
+                    break;
+                ps.p = q + 1;
+                pdn_parse__tag(&ps);
+            }
             continue;
         case '{':
             /* Grammar: a comment belongs to the game body, so after the
@@ -810,12 +826,7 @@ void pdn_parse__game(struct pdn_game *g, const pdn_parse_in *in, pdn_parse_out *
             pdn_parse__junk(&ps, PDN_D_JUNK);
             continue;
         default:
-            if (IS(c, C_DIGIT)) {
-                if (digit_token(&ps)) {
-                    end = ps.p;
-                    break;
-                }
-            } else if (IS(c, C_LOWER | C_UPPER)) {
+            if (IS(c, C_LOWER | C_UPPER)) {
                 pdn_parse__letters(&ps);
             } else {
                 pdn_parse__junk(&ps, PDN_D_JUNK);

@@ -41,7 +41,17 @@ typedef struct parser {
 
 /* ---- character classes ----------------------------------------------------- */
 
-enum { C_SPACE = 1, C_DIGIT = 2, C_LOWER = 4, C_UPPER = 8, C_DELIM = 16 };
+/* C_BLANK: the white space the fast move loop skips (CR needs a look at
+ * the next byte); C_NAME: the bytes of a tag name. */
+enum {
+    C_SPACE = 1,
+    C_DIGIT = 2,
+    C_LOWER = 4,
+    C_UPPER = 8,
+    C_DELIM = 16,
+    C_BLANK = 32,
+    C_NAME = 64,
+};
 
 /* Classes of bytes, indexed by byte value (parse.c). */
 extern const unsigned char pdn_parse__cls[256];

@@ -7,7 +7,10 @@
  * again, so memory is bounded by the largest game and the cost stays linear.
  *
  * It also decides each game's encoding (UTF-8, else the fallback) and keeps
- * the line count that turns offsets into line:column.
+ * the line count that turns offsets into line:column.  Once the input is
+ * known to be in a single-byte encoding, it is converted ahead of the games,
+ * so that a game is parsed once, from its UTF-8 text, rather than parsed,
+ * converted and parsed again.
  */
 #include "syntax/parse.h"
 
@@ -18,6 +21,9 @@
  * more input is in. */
 #define LOOKAHEAD 64
 #define FIRST_WINDOW (256u * 1024u)
+/* Input converted at a time when it is converted ahead of the games: large
+ * enough to hold many games, small beside the window. */
+#define AHEAD_CHUNK (64u * 1024u)
 
 struct pdn_reader {
     pdn_alloc alloc;
@@ -41,6 +47,10 @@ struct pdn_reader {
     uint64_t index;
     struct pdn_game game;
     pdn_vec decoded; /* char: a game converted to UTF-8 */
+    /* In a single-byte encoding: ahead.data[ahead_pos..ahead.len) is
+     * data[pos..pos + ahead_raw) converted to UTF-8. */
+    pdn_vec ahead;
+    size_t ahead_pos, ahead_raw;
 };
 
 static pdn_status make(pdn_reader **out, const pdn_read_options *opts)
@@ -105,6 +115,7 @@ void pdn_reader_free(pdn_reader *r)
     pdn_alloc a = r->alloc;
     pdn_game__release(&r->game);
     pdn_vec__free(&r->decoded, &a, 1);
+    pdn_vec__free(&r->ahead, &a, 1);
     pdn_alloc__put(&a, r->window, r->window_cap);
     pdn_alloc__put(&a, r, sizeof *r);
 }
@@ -172,10 +183,31 @@ static bool needs_decoding(pdn_reader *r, const char *s, size_t n, pdn_encoding 
     return true;
 }
 
+/* Adds the ENCODING note to a game read from converted text, at the first
+ * byte that was not ASCII and first among the diagnostics there. */
+static pdn_status note_encoding(struct pdn_game *g, size_t at, pdn_encoding enc)
+{
+    size_t before = g->diags.len;
+    if (!pdn_game__diag(g, PDN_D_ENCODING, at, 1, UINT32_MAX, 0))
+        return PDN_ENOMEM;
+    g->encoding = enc;
+    pdn_diag *d = g->diags.data;
+    if (g->diags.len > before && before > 0) {
+        /* Keep the list in text order. */
+        pdn_diag x = d[g->diags.len - 1];
+        size_t j = g->diags.len - 1;
+        while (j > 0 && d[j - 1].offset > x.offset) {
+            d[j] = d[j - 1];
+            j--;
+        }
+        d[j] = x;
+    }
+    return PDN_OK;
+}
+
 /* Parses a game again from its text converted to UTF-8, and says so first
  * among its diagnostics. */
-static pdn_status decode_game(pdn_reader *r, const char *start, pdn_parse_out *po,
-                              pdn_encoding enc)
+static pdn_status decode_game(pdn_reader *r, const char *start, pdn_parse_out *po, pdn_encoding enc)
 {
     struct pdn_game *g = &r->game;
     r->decoded.len = 0;
@@ -202,22 +234,159 @@ static pdn_status decode_game(pdn_reader *r, const char *start, pdn_parse_out *p
         while (bad < po->end && (unsigned char)start[bad] < 0x80)
             bad++;
     size_t at = pdn_text__decoded_len(start, bad, enc);
-    size_t before = g->diags.len;
-    if (po2.nomem || !pdn_game__diag(g, PDN_D_ENCODING, at, 1, UINT32_MAX, 0))
+    if (po2.nomem)
         return PDN_ENOMEM;
-    g->encoding = enc;
-    pdn_diag *d = g->diags.data;
-    if (g->diags.len > before && before > 0) {
-        /* Keep the list in text order. */
-        pdn_diag x = d[g->diags.len - 1];
-        size_t j = g->diags.len - 1;
-        while (j > 0 && d[j - 1].offset > x.offset) {
-            d[j] = d[j - 1];
-            j--;
-        }
-        d[j] = x;
+    return note_encoding(g, at, enc);
+}
+
+/* Converts more of the input after what r->ahead holds, reading more when
+ * the window has no more; *more is false at the end of the input. */
+static pdn_status convert_ahead(pdn_reader *r, bool *more)
+{
+    *more = false;
+    if (r->ahead_raw == r->len - r->pos) {
+        if (r->eof)
+            return PDN_OK;
+        pdn_status st = refill(r);
+        if (st != PDN_OK)
+            return st;
+        if (r->ahead_raw == r->len - r->pos)
+            return PDN_OK;
     }
+    /* What the games before took goes, once it is most of the buffer. */
+    if (r->ahead_pos > r->ahead.len / 2) {
+        memmove(r->ahead.data, (char *)r->ahead.data + r->ahead_pos, r->ahead.len - r->ahead_pos);
+        r->ahead.len -= r->ahead_pos;
+        r->ahead_pos = 0;
+    }
+    /* At least as much as is held, so that a long game is read again a
+     * logarithmic number of times. */
+    size_t n = r->len - r->pos - r->ahead_raw, held = r->ahead.len - r->ahead_pos;
+    if (n > AHEAD_CHUNK && n > held)
+        n = held > AHEAD_CHUNK ? held : AHEAD_CHUNK;
+    if (!pdn_text__decode(&r->ahead, &r->alloc, r->data + r->pos + r->ahead_raw, n, r->sticky))
+        return PDN_ENOMEM;
+    r->ahead_raw += n;
+    *more = true;
     return PDN_OK;
+}
+
+/* Whether s[0..n) holds the bytes seq[0..len). */
+static bool holds(const char *s, size_t n, const char *seq, size_t len)
+{
+    const char *c = s;
+    while ((c = memchr(c, seq[0], n - (size_t)(c - s))) != NULL) {
+        if ((size_t)(s + n - c) >= len && memcmp(c, seq, len) == 0)
+            return true;
+        c++;
+    }
+    return false;
+}
+
+/* A game read from converted text is the one the parse of its raw bytes
+ * and conversion afterwards gives, but where the raw bytes read as UTF-8
+ * that means something to the parser: "½" ("½-½" ends a game) and "…"
+ * (after a move number, where "…*" is junk once converted); where a
+ * GameType value that is not ASCII might be read in two ways; and in a game
+ * ended by the next game's tags with variations open, whose diagnostics
+ * come in another order. */
+static bool ahead_differs(const pdn_reader *r, const struct pdn_game *g, size_t raw, bool by_header)
+{
+    const char *s = r->data + r->pos;
+    if (holds(s, raw, "\xC2\xBD", 2) || holds(s, raw, "\xE2\x80\xA6", 3))
+        return true;
+    const pdn_tag_rec *t = g->tag_recs.data;
+    for (size_t i = 0; i < g->tag_recs.len; i++) {
+        if (t[i].name_len != 8 || memcmp(g->text + t[i].name_off, "GameType", 8) != 0)
+            continue;
+        const char *v =
+            (t[i].value_in_strings ? (const char *)g->strings.data : g->text) + t[i].value_off;
+        for (size_t k = 0; k < t[i].value_len; k++)
+            if ((unsigned char)v[k] >= 0x80)
+                return true;
+    }
+    if (by_header) {
+        const pdn_diag *d = g->diags.data;
+        for (size_t i = g->diags.len; i > 0 && d[i - 1].offset >= g->text_len; i--)
+            if (d[i - 1].code == PDN_D_UNCLOSED_VARIATION)
+                return true;
+    }
+    return false;
+}
+
+/* The next game from the input converted ahead; *again when the game must
+ * be read the usual way instead (ahead_differs). */
+static pdn_status next_converted(pdn_reader *r, const pdn_game **out, bool *again)
+{
+    struct pdn_game *g = &r->game;
+    *again = false;
+    for (;;) {
+        bool all = r->eof && r->ahead_raw == r->len - r->pos;
+        size_t avail = r->ahead.len - r->ahead_pos;
+        if (!all && avail < LOOKAHEAD) {
+            bool more;
+            pdn_status st = convert_ahead(r, &more);
+            if (st != PDN_OK)
+                return st;
+            continue;
+        }
+        const char *start = avail ? (const char *)r->ahead.data + r->ahead_pos : "";
+        pdn_game__reset(g);
+        pdn_parse_in in = {start, avail, false, r->opts.mode, r->opts.default_gametype};
+        pdn_parse_out po;
+        pdn_parse__game(g, &in, &po);
+        if (po.nomem)
+            return PDN_ENOMEM;
+        if (!all && (po.ran_out || po.end + LOOKAHEAD > avail)) {
+            bool more;
+            pdn_status st = convert_ahead(r, &more);
+            if (st != PDN_OK)
+                return st;
+            continue;
+        }
+        if (po.empty) {
+            r->pos = r->len;
+            r->ahead.len = r->ahead_pos = r->ahead_raw = 0;
+            return PDN_DONE;
+        }
+        if (po.end > UINT32_MAX)
+            return PDN_ELIMIT;
+        g->line0 = r->line;
+        g->col0 = r->col;
+        g->after_cr = r->after_cr;
+        bool high;
+        if (!pdn_game__index_lines(g, avail, &high))
+            return PDN_ENOMEM;
+        /* An ASCII game has as many raw bytes as converted ones. */
+        size_t raw =
+            high ? pdn_text__raw_len(r->data + r->pos, r->ahead_raw, po.end, r->sticky) : po.end;
+        if (ahead_differs(r, g, raw, po.by_header)) {
+            r->ahead.len = r->ahead_pos = r->ahead_raw = 0;
+            *again = true;
+            return PDN_OK;
+        }
+        g->encoding = PDN_ENC_UTF8;
+        if (high) {
+            /* Bytes up to the first one that is not ASCII are the same in
+             * both texts. */
+            const unsigned char *u = (const unsigned char *)g->text;
+            size_t at = 0;
+            while (u[at] < 0x80)
+                at++;
+            pdn_status st = note_encoding(g, at, r->sticky);
+            if (st != PDN_OK)
+                return st;
+        }
+        pdn_game__line_after(g, &r->line, &r->col);
+        r->after_cr = g->text_len && g->text[g->text_len - 1] == '\r';
+        g->index = ++r->index;
+        g->input_offset = r->base + r->pos;
+        r->pos += raw;
+        r->ahead_pos += po.end;
+        r->ahead_raw -= raw;
+        *out = g;
+        return PDN_OK;
+    }
 }
 
 pdn_status pdn_reader_next(pdn_reader *r, const pdn_game **out)
@@ -236,6 +405,12 @@ pdn_status pdn_reader_next(pdn_reader *r, const pdn_game **out)
             r->bom_checked = true;
             if (r->len - r->pos >= 3 && memcmp(r->data + r->pos, "\xEF\xBB\xBF", 3) == 0)
                 r->pos += 3;
+        }
+        if (r->bom_checked && r->sticky != PDN_ENC_AUTO && r->sticky != PDN_ENC_UTF8) {
+            bool again;
+            pdn_status st = next_converted(r, out, &again);
+            if (!again)
+                return st;
         }
         const char *start = r->data + r->pos;
         size_t avail = r->len - r->pos;
@@ -265,7 +440,7 @@ pdn_status pdn_reader_next(pdn_reader *r, const pdn_game **out)
         g->col0 = r->col;
         g->after_cr = r->after_cr;
         bool high;
-        if (!pdn_game__index_lines(g, &high))
+        if (!pdn_game__index_lines(g, avail, &high))
             return PDN_ENOMEM;
         pdn_encoding enc;
         g->encoding = PDN_ENC_UTF8;
@@ -276,7 +451,7 @@ pdn_status pdn_reader_next(pdn_reader *r, const pdn_game **out)
             g->line0 = r->line;
             g->col0 = r->col;
             g->after_cr = r->after_cr;
-            if (!pdn_game__index_lines(g, &high))
+            if (!pdn_game__index_lines(g, r->decoded.len, &high))
                 return PDN_ENOMEM;
         }
         pdn_game__line_after(g, &r->line, &r->col);

@@ -4,6 +4,7 @@
  * extras (localised names, escapes, unescaped quotes, values over lines),
  * duplicate detection, and what the movetext needs from GameType and Result.
  */
+#include "base/bits.h"
 #include "syntax/parser.h"
 
 static bool same_name(const parser *ps, const pdn_tag_rec *t, const char *name, size_t len)
@@ -78,9 +79,9 @@ static const char *tag_value(parser *ps, const char *p, pdn_tag_rec *t, const ch
 {
     const char *e = ps->e, *start = p;
     /* Usually: no escape, no line break, and ']' right after the quote. */
-    const char *close = memchr(p, '"', (size_t)(e - p));
-    if (close && close + 1 < e && close[1] == ']' && !memchr(p, '\\', (size_t)(close - p)) &&
-        !memchr(p, '\n', (size_t)(close - p)) && !memchr(p, '\r', (size_t)(close - p))) {
+    const char *close =
+        p + pdn_bits__find4((const unsigned char *)p, (size_t)(e - p), '"', '\\', '\n', '\r');
+    if (close + 1 < e && *close == '"' && close[1] == ']') {
         *vend = close;
         t->value_off = off(ps, start);
         t->value_len = (uint32_t)(close - start);
@@ -149,28 +150,36 @@ static const char *tag_value(parser *ps, const char *p, pdn_tag_rec *t, const ch
 /* PdnTag : '[' IDENTIFIER STRING ']' */
 void pdn_parse__tag(parser *ps)
 {
-    const char *open = ps->p, *e = ps->e;
-    const char *p = skip_blanks(open + 1, e);
-    const char *name = p;
-    while (p < e && (IS(*p, C_DIGIT | C_LOWER | C_UPPER) || *p == '_'))
-        p++;
-    size_t name_len = (size_t)(p - name);
+    const char *open = ps->p, *e = ps->e, *name = open + 1, *p;
+    size_t name_len;
     bool odd_name = false;
-    /* Localised names with spaces or entities: [Type de jeu "20"].  The
-     * name then runs to the quote of the line, if no ']' comes first. */
-    const char *after = skip_blanks(p, e);
-    if (after < e && *after != '"' && !IS(*after, C_SPACE | C_DELIM)) {
-        const char *le = line_end(after, e), *q = memchr(after, '"', (size_t)(le - after));
-        if (q && !memchr(name, ']', (size_t)(q - name))) {
-            const char *t = q;
-            while (t > name && (t[-1] == ' ' || t[-1] == '\t'))
-                t--;
-            name_len = (size_t)(t - name);
-            odd_name = true;
-            p = q;
+    /* Nearly always [Name "value"]: a name of fewer than 16 characters, one
+     * space and the quote. */
+    unsigned k = e - name >= 18 ? pdn_bits__word16((const unsigned char *)name) : 0;
+    if (k && k < 16 && name[k] == ' ' && name[k + 1] == '"') {
+        name_len = k;
+        p = name + k + 1;
+    } else {
+        p = name = skip_blanks(open + 1, e);
+        while (p < e && IS(*p, C_NAME))
+            p++;
+        name_len = (size_t)(p - name);
+        /* Localised names with spaces or entities: [Type de jeu "20"].  The
+         * name then runs to the quote of the line, if no ']' comes first. */
+        const char *after = skip_blanks(p, e);
+        if (after < e && *after != '"' && !IS(*after, C_SPACE | C_DELIM)) {
+            const char *le = line_end(after, e), *q = memchr(after, '"', (size_t)(le - after));
+            if (q && !memchr(name, ']', (size_t)(q - name))) {
+                const char *t = q;
+                while (t > name && (t[-1] == ' ' || t[-1] == '\t'))
+                    t--;
+                name_len = (size_t)(t - name);
+                odd_name = true;
+                p = q;
+            }
         }
+        p = skip_blanks(p, e);
     }
-    p = skip_blanks(p, e);
     if (name_len == 0 || p >= e || *p != '"') {
         /* Not a tag: keep the bracketed text (to ']' on this line) as junk. */
         const char *le = line_end(open, e), *q = open + 1;
@@ -188,14 +197,22 @@ void pdn_parse__tag(parser *ps)
         pdn_parse__diag(ps, PDN_D_TAG_NAME_CHARS, name, name_len, UINT32_MAX);
     else if (!IS(*name, C_UPPER))
         pdn_parse__diag(ps, PDN_D_TAG_NAME_CASE, name, name_len, UINT32_MAX);
-    pdn_tag_rec t;
-    memset(&t, 0, sizeof t);
-    t.offset = off(ps, open);
-    t.name_off = off(ps, name);
-    t.name_len = (uint32_t)name_len;
+    /* The record is filled in place: copying one built in pieces makes the
+     * copy wait for the pieces. */
+    struct pdn_game *g = ps->g;
+    if (!pdn_vec__reserve(&g->tag_recs, &g->alloc, sizeof(pdn_tag_rec), 1)) {
+        ps->nomem = true;
+        return;
+    }
+    pdn_tag_rec *slot = (pdn_tag_rec *)g->tag_recs.data + g->tag_recs.len;
+    slot->offset = off(ps, open);
+    slot->name_off = off(ps, name);
+    slot->name_len = (uint32_t)name_len;
+    slot->value_in_strings = false;
     const char *vend;
-    p = tag_value(ps, p + 1, &t, &vend);
-    p = skip_blanks(p, e);
+    p = tag_value(ps, p + 1, slot, &vend);
+    if (p < e && *p != ']')
+        p = skip_blanks(p, e);
     if (p < e && *p == ']') {
         p++;
     } else {
@@ -208,13 +225,7 @@ void pdn_parse__tag(parser *ps)
     ps->tag_bloom |= bit;
     if (dup)
         pdn_parse__diag(ps, PDN_D_DUPLICATE_TAG, open, (size_t)(p - open), dup->offset);
-    struct pdn_game *g = ps->g;
-    if (!pdn_vec__reserve(&g->tag_recs, &g->alloc, sizeof t, 1)) {
-        ps->nomem = true;
-        return;
-    }
-    pdn_tag_rec *slot = (pdn_tag_rec *)g->tag_recs.data + g->tag_recs.len++;
-    *slot = t;
+    g->tag_recs.len++;
     note_tag(ps, slot);
     ps->tag_mark = pdn_game__node(g, PDN_HEADER)->last;
     ps->last_tag_end = p;

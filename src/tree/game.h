@@ -61,14 +61,14 @@ struct pdn_game {
     bool owned_text; /* text is ours (clone, transcoded copy) */
     const char *text;
     size_t text_len;
-    pdn_vec own_text; /* char: storage when owned_text */
-    pdn_vec nodes;    /* pdn_node */
-    pdn_vec moves;    /* pdn_move_rec */
-    pdn_vec squares;  /* pdn_square */
-    pdn_vec tag_recs; /* pdn_tag_rec */
-    pdn_vec tags;     /* pdn_tag, resolved after parsing */
-    pdn_vec strings;  /* char: unescaped tag values */
-    pdn_vec diags;    /* pdn_diag */
+    pdn_vec own_text;    /* char: storage when owned_text */
+    pdn_vec nodes;       /* pdn_node */
+    pdn_vec moves;       /* pdn_move_rec */
+    pdn_vec squares;     /* pdn_square */
+    pdn_vec tag_recs;    /* pdn_tag_rec */
+    pdn_vec tags;        /* pdn_tag, resolved after parsing */
+    pdn_vec strings;     /* char: unescaped tag values */
+    pdn_vec diags;       /* pdn_diag */
     pdn_vec line_starts; /* uint32_t: offsets where a line starts (lines.c) */
     bool ascii;          /* no byte >= 0x80: a column is a byte difference */
     uint64_t index;
@@ -92,8 +92,10 @@ void pdn_game__release(struct pdn_game *g);
 bool pdn_game__diag(struct pdn_game *g, pdn_diag_code code, size_t off, size_t len,
                     uint32_t related, uint32_t arg);
 /* Builds the line index of the text (line0, col0, after_cr set first);
- * *out_high says whether any byte is >= 0x80.  False on out-of-memory. */
-bool pdn_game__index_lines(struct pdn_game *g, bool *out_high);
+ * *out_high says whether any byte is >= 0x80.  `readable` bytes from the
+ * start of the text may be read (at least its length).  False on
+ * out-of-memory. */
+bool pdn_game__index_lines(struct pdn_game *g, size_t readable, bool *out_high);
 /* Line and column just after the end of the game's text. */
 void pdn_game__line_after(const struct pdn_game *g, uint64_t *line, uint32_t *col);
 /* Turns tag records into the public pdn_tag array. */

@@ -2,63 +2,77 @@
 /*
  * lines.c - where the lines of a game's text start, so that turning a byte
  * offset into line and column is a binary search (a game with 100,000
- * diagnostics must not be quadratic).  The index is built once per game by a
- * word-at-a-time scan, which the reader also uses to keep its line count and
- * to learn whether a game is plain ASCII.
+ * diagnostics must not be quadratic).  The index is built once per game, 64
+ * bytes at a time without a branch on the bytes, and the reader also uses it
+ * to keep its line count and to learn whether a game is plain ASCII.
  *
  * A line break is an LF, or a CR not followed by LF.  A CR that ends the text
  * starts a line at the end of the text; the LF that may follow it at the
  * start of the next game's text then starts none.
  */
+#include "base/bits.h"
 #include "tree/game.h"
 
-/* 0x80 in each byte of w that equals the byte repeated in `rep`, exactly
- * (no false positives, unlike the shorter zero-byte test). */
-static inline uint64_t bytes_equal(uint64_t w, uint64_t rep)
+/* Records the lines starting after the bytes of `m` (bit j: base + j).  The
+ * first two are stored without looking (one or two breaks per block is the
+ * rule, and a branch on the count would be mispredicted); room for 64 was
+ * reserved by the caller. */
+static inline void record(pdn_vec *v, size_t base, uint64_t m)
 {
-    const uint64_t low7 = UINT64_C(0x7F7F7F7F7F7F7F7F);
-    uint64_t v = w ^ rep;
-    uint64_t t = (v & low7) + low7;
-    return ~(t | v | low7);
+    const uint64_t top = UINT64_C(1) << 63; /* keeps ctz's argument nonzero */
+    uint32_t *out = (uint32_t *)v->data + v->len;
+    uint64_t m1 = m & (m - 1), m2 = m1 & (m1 - 1);
+    out[0] = (uint32_t)(base + pdn_bits__ctz(m | top) + 1);
+    out[1] = (uint32_t)(base + pdn_bits__ctz(m1 | top) + 1);
+    v->len += (m != 0) + (m1 != 0);
+    for (; m2; m2 &= m2 - 1)
+        ((uint32_t *)v->data)[v->len++] = (uint32_t)(base + pdn_bits__ctz(m2) + 1);
 }
 
-/* Records the line starting after the break byte at j, if it starts one;
- * room for it was reserved by the caller. */
-static inline void brk(struct pdn_game *g, const unsigned char *u, size_t n, size_t j)
-{
-    bool starts = u[j] == '\n' ? !(j == 0 && g->after_cr) : !(j + 1 < n && u[j + 1] == '\n');
-    if (starts)
-        ((uint32_t *)g->line_starts.data)[g->line_starts.len++] = (uint32_t)(j + 1);
-}
-
-bool pdn_game__index_lines(struct pdn_game *g, bool *out_high)
+bool pdn_game__index_lines(struct pdn_game *g, size_t readable, bool *out_high)
 {
     const unsigned char *u = (const unsigned char *)g->text;
     size_t n = g->text_len, i = 0;
-    const uint64_t lf = UINT64_C(0x0A0A0A0A0A0A0A0A), cr = UINT64_C(0x0D0D0D0D0D0D0D0D);
-    uint64_t high = 0; /* OR of every byte: is any >= 0x80? */
+    uint64_t high = 0;
     pdn_vec *v = &g->line_starts;
     v->len = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint64_t w;
-        memcpy(&w, u + i, 8);
-        high |= w;
-        if (!(bytes_equal(w, lf) | bytes_equal(w, cr)))
-            continue;
-        if (!pdn_vec__reserve(v, &g->alloc, sizeof(uint32_t), 8))
+    /* An LF right after the previous game's CR ends no line. */
+    uint64_t skip = g->after_cr ? 1 : 0;
+    unsigned char tail[64];
+    for (;;) {
+        bool last = n - i <= 64;
+        const unsigned char *b = u + i;
+        uint64_t in_text = ~UINT64_C(0), lf, cr;
+        if (last && readable - i >= 64) {
+            /* The last block, read where it is: bytes past the text count
+             * for nothing. */
+            in_text = n - i == 64 ? in_text : (UINT64_C(1) << (n - i)) - 1;
+            high |= pdn_bits__ascii(b, n - i) != n - i;
+            pdn_bits__block2(b, '\n', '\r', &lf, &cr);
+        } else if (last) {
+            /* The last block, copied and padded with NULs, which are no
+             * line breaks. */
+            memset(tail, 0, sizeof tail);
+            if (n > i)
+                memcpy(tail, b, n - i);
+            high |= pdn_bits__block2(tail, '\n', '\r', &lf, &cr);
+        } else {
+            high |= pdn_bits__block2(b, '\n', '\r', &lf, &cr);
+        }
+        lf &= in_text;
+        cr &= in_text;
+        /* A CR followed by LF ends no line: the LF does. */
+        uint64_t next_lf = !last && u[i + 64] == '\n';
+        uint64_t starts = (lf & ~skip) | (cr & ~((lf >> 1) | next_lf << 63));
+        skip = 0;
+        if (v->cap - v->len < 64 && !pdn_vec__reserve(v, &g->alloc, sizeof(uint32_t), 64))
             return false;
-        for (size_t k = 0; k < 8; k++)
-            if (u[i + k] == '\n' || u[i + k] == '\r')
-                brk(g, u, n, i + k);
+        record(v, i, starts);
+        if (last)
+            break;
+        i += 64;
     }
-    if (!pdn_vec__reserve(v, &g->alloc, sizeof(uint32_t), 8))
-        return false;
-    for (; i < n; i++) {
-        high |= u[i];
-        if (u[i] == '\n' || u[i] == '\r')
-            brk(g, u, n, i);
-    }
-    *out_high = (high & UINT64_C(0x8080808080808080)) != 0;
+    *out_high = high != 0;
     g->ascii = !*out_high;
     return true;
 }

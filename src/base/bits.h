@@ -1,0 +1,225 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * bits.h - byte tests many bytes at a time for the scanners (line index,
+ * move loop, tags, encodings): a 64-byte block turned into one bit per byte,
+ * the first byte of a kind, the position of the lowest set bit.  SSE2 where
+ * the compiler targets it, portable C11 otherwise.
+ */
+#ifndef PDN_BITS_H
+#define PDN_BITS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* SSE2 (every x86-64) does the 64-byte block tests below in a few
+ * instructions; elsewhere, or with PDN_NO_SIMD defined (a build that checks
+ * the portable code), they are done eight bytes at a time. */
+#if !defined(PDN_NO_SIMD) &&                                                                       \
+    (defined(__SSE2__) || defined(_M_X64) || (defined(_M_IX86_FP) && _M_IX86_FP >= 2))
+#define PDN_BITS_SSE2 1
+#include <emmintrin.h>
+#else
+#define PDN_BITS_SSE2 0
+#endif
+
+/* Eight bytes as a little-endian word, so that bit 8i belongs to p[i] on any
+ * machine (compilers make this one load on little-endian ones). */
+static inline uint64_t pdn_bits__load(const unsigned char *p)
+{
+    return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24 |
+           (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 |
+           (uint64_t)p[7] << 56;
+}
+
+/* The byte value b repeated in every byte of a word. */
+#define PDN_BITS_REP(b) (UINT64_C(0x0101010101010101) * (uint8_t)(b))
+
+/* 0x80 in each byte of w equal to the corresponding byte of rep, exactly
+ * (the shorter "has zero byte" test gives false positives above a match). */
+static inline uint64_t pdn_bits__eq(uint64_t w, uint64_t rep)
+{
+    const uint64_t low7 = UINT64_C(0x7F7F7F7F7F7F7F7F);
+    uint64_t v = w ^ rep;
+    return ~(((v & low7) + low7) | v | low7);
+}
+
+/* One bit per byte from a word with 0x80 or 0 in each byte: the eight high
+ * bits gathered into the low byte by one multiplication (no carries: every
+ * product bit lands in its own place). */
+static inline unsigned pdn_bits__gather(uint64_t m)
+{
+    return (unsigned)(((m >> 7) * UINT64_C(0x0102040810204080)) >> 56);
+}
+
+/* Index of the lowest set bit of a nonzero word.  GCC and Clang have an
+ * instruction for it; elsewhere a de Bruijn sequence finds it. */
+static inline unsigned pdn_bits__ctz(uint64_t m)
+{
+#if defined(__GNUC__) && !defined(PDN_NO_SIMD)
+    return (unsigned)__builtin_ctzll(m);
+#else
+    static const unsigned char pos[64] = {
+        0,  1,  2,  53, 3,  7,  54, 27, 4,  38, 41, 8,  34, 55, 48, 28, 62, 5,  39, 46, 44, 42,
+        22, 9,  24, 35, 59, 56, 49, 18, 29, 11, 63, 52, 6,  26, 37, 40, 33, 47, 61, 45, 43, 21,
+        23, 58, 17, 10, 51, 25, 36, 32, 60, 20, 57, 16, 50, 31, 19, 15, 30, 14, 13, 12};
+    return pos[((m & (0 - m)) * UINT64_C(0x022FDD63CC95386D)) >> 58];
+#endif
+}
+
+#if PDN_BITS_SSE2
+/* One 16-byte part of a 64-byte block, and its 16-bit mask of bytes equal
+ * to v (the four parts are written out, so that every shift is by a
+ * constant). */
+static inline __m128i pdn_bits__part(const unsigned char *p, unsigned k)
+{
+    return _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * k));
+}
+static inline uint64_t pdn_bits__eq16(__m128i w, __m128i v)
+{
+    return (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(w, v));
+}
+#endif
+
+/* Bit i of *ma (*mb) set where p[i] is a (b), for i < 64; returns a word
+ * that is nonzero when some p[i] is >= 0x80. */
+static inline uint64_t pdn_bits__block2(const unsigned char *p, unsigned char a, unsigned char b,
+                                        uint64_t *ma, uint64_t *mb)
+{
+#if PDN_BITS_SSE2
+    const __m128i va = _mm_set1_epi8((char)a), vb = _mm_set1_epi8((char)b);
+    __m128i w0 = pdn_bits__part(p, 0), w1 = pdn_bits__part(p, 1), w2 = pdn_bits__part(p, 2),
+            w3 = pdn_bits__part(p, 3);
+    *ma = pdn_bits__eq16(w0, va) | pdn_bits__eq16(w1, va) << 16 | pdn_bits__eq16(w2, va) << 32 |
+          pdn_bits__eq16(w3, va) << 48;
+    *mb = pdn_bits__eq16(w0, vb) | pdn_bits__eq16(w1, vb) << 16 | pdn_bits__eq16(w2, vb) << 32 |
+          pdn_bits__eq16(w3, vb) << 48;
+    return (uint64_t)(unsigned)_mm_movemask_epi8(
+        _mm_or_si128(_mm_or_si128(w0, w1), _mm_or_si128(w2, w3)));
+#else
+    uint64_t x = 0, y = 0, h = 0;
+    for (unsigned k = 0; k < 8; k++) {
+        uint64_t w = pdn_bits__load(p + 8 * k);
+        x |= (uint64_t)pdn_bits__gather(pdn_bits__eq(w, PDN_BITS_REP(a))) << (8 * k);
+        y |= (uint64_t)pdn_bits__gather(pdn_bits__eq(w, PDN_BITS_REP(b))) << (8 * k);
+        h |= w;
+    }
+    *ma = x;
+    *mb = y;
+    return h & UINT64_C(0x8080808080808080);
+#endif
+}
+
+/* Bit i of the result set where p[i] is ' ', '\t', '\n' or '\r', for
+ * i < 64; *lf and *cr get the LF and CR bits alone. */
+static inline uint64_t pdn_bits__spaces(const unsigned char *p, uint64_t *lf, uint64_t *cr)
+{
+#if PDN_BITS_SSE2
+    const __m128i sp = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t'), nl = _mm_set1_epi8('\n'),
+                  ret = _mm_set1_epi8('\r');
+    __m128i w0 = pdn_bits__part(p, 0), w1 = pdn_bits__part(p, 1), w2 = pdn_bits__part(p, 2),
+            w3 = pdn_bits__part(p, 3);
+    uint64_t l = pdn_bits__eq16(w0, nl) | pdn_bits__eq16(w1, nl) << 16 |
+                 pdn_bits__eq16(w2, nl) << 32 | pdn_bits__eq16(w3, nl) << 48;
+    uint64_t c = pdn_bits__eq16(w0, ret) | pdn_bits__eq16(w1, ret) << 16 |
+                 pdn_bits__eq16(w2, ret) << 32 | pdn_bits__eq16(w3, ret) << 48;
+    uint64_t s = pdn_bits__eq16(w0, sp) | pdn_bits__eq16(w1, sp) << 16 |
+                 pdn_bits__eq16(w2, sp) << 32 | pdn_bits__eq16(w3, sp) << 48;
+    uint64_t t = pdn_bits__eq16(w0, tab) | pdn_bits__eq16(w1, tab) << 16 |
+                 pdn_bits__eq16(w2, tab) << 32 | pdn_bits__eq16(w3, tab) << 48;
+    *lf = l;
+    *cr = c;
+    return s | t | l | c;
+#else
+    uint64_t s = 0, l = 0, c = 0;
+    for (unsigned k = 0; k < 8; k++) {
+        uint64_t w = pdn_bits__load(p + 8 * k);
+        uint64_t a = pdn_bits__eq(w, PDN_BITS_REP('\n')), b = pdn_bits__eq(w, PDN_BITS_REP('\r'));
+        uint64_t all =
+            a | b | pdn_bits__eq(w, PDN_BITS_REP(' ')) | pdn_bits__eq(w, PDN_BITS_REP('\t'));
+        s |= (uint64_t)pdn_bits__gather(all) << (8 * k);
+        l |= (uint64_t)pdn_bits__gather(a) << (8 * k);
+        c |= (uint64_t)pdn_bits__gather(b) << (8 * k);
+    }
+    *lf = l;
+    *cr = c;
+    return s;
+#endif
+}
+
+/* Index of the first of p[0..n) that is a, b, c or d; n when none is. */
+static inline size_t pdn_bits__find4(const unsigned char *p, size_t n, unsigned char a,
+                                     unsigned char b, unsigned char c, unsigned char d)
+{
+    size_t i = 0;
+#if PDN_BITS_SSE2
+    const __m128i va = _mm_set1_epi8((char)a), vb = _mm_set1_epi8((char)b),
+                  vc = _mm_set1_epi8((char)c), vd = _mm_set1_epi8((char)d);
+    for (; n - i >= 16; i += 16) {
+        __m128i w = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+        __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(w, va), _mm_cmpeq_epi8(w, vb)),
+                                 _mm_or_si128(_mm_cmpeq_epi8(w, vc), _mm_cmpeq_epi8(w, vd)));
+        unsigned k = (unsigned)_mm_movemask_epi8(m);
+        if (k)
+            return i + pdn_bits__ctz(k);
+    }
+#else
+    for (; n - i >= 8; i += 8) {
+        uint64_t w = pdn_bits__load(p + i);
+        uint64_t m = pdn_bits__eq(w, PDN_BITS_REP(a)) | pdn_bits__eq(w, PDN_BITS_REP(b)) |
+                     pdn_bits__eq(w, PDN_BITS_REP(c)) | pdn_bits__eq(w, PDN_BITS_REP(d));
+        if (m)
+            return i + pdn_bits__ctz(m) / 8;
+    }
+#endif
+    for (; i < n; i++)
+        if (p[i] == a || p[i] == b || p[i] == c || p[i] == d)
+            return i;
+    return n;
+}
+
+/* How many of the 16 bytes at p, from the first, are ASCII letters, digits
+ * or '_' (16 when all are): the length of a tag name without a loop whose
+ * exit depends on it. */
+static inline unsigned pdn_bits__word16(const unsigned char *p)
+{
+#if PDN_BITS_SSE2
+    __m128i w = _mm_loadu_si128((const __m128i *)(const void *)p);
+    __m128i l = _mm_sub_epi8(_mm_or_si128(w, _mm_set1_epi8(0x20)), _mm_set1_epi8('a'));
+    __m128i d = _mm_sub_epi8(w, _mm_set1_epi8('0'));
+    __m128i letter = _mm_cmpeq_epi8(_mm_min_epu8(l, _mm_set1_epi8(25)), l);
+    __m128i digit = _mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(9)), d);
+    __m128i word = _mm_or_si128(_mm_or_si128(letter, digit), _mm_cmpeq_epi8(w, _mm_set1_epi8('_')));
+    return pdn_bits__ctz(~(uint64_t)(unsigned)_mm_movemask_epi8(word));
+#else
+    unsigned i = 0;
+    while (i < 16 &&
+           ((unsigned)((p[i] | 0x20) - 'a') < 26 || (unsigned)(p[i] - '0') < 10 || p[i] == '_'))
+        i++;
+    return i;
+#endif
+}
+
+/* How many of p[0..n), from the first, are ASCII (below 0x80). */
+static inline size_t pdn_bits__ascii(const unsigned char *p, size_t n)
+{
+    size_t i = 0;
+#if PDN_BITS_SSE2
+    for (; n - i >= 16; i += 16) {
+        unsigned k =
+            (unsigned)_mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(const void *)(p + i)));
+        if (k)
+            return i + pdn_bits__ctz(k);
+    }
+#else
+    for (; n - i >= 8; i += 8) {
+        uint64_t m = pdn_bits__load(p + i) & UINT64_C(0x8080808080808080);
+        if (m)
+            return i + pdn_bits__ctz(m) / 8;
+    }
+#endif
+    while (i < n && p[i] < 0x80)
+        i++;
+    return i;
+}
+
+#endif
