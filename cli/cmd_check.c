@@ -12,6 +12,23 @@ typedef struct totals {
     unsigned long long games, errors, warnings, notes;
 } totals;
 
+/*
+ * Whether the notes under the game's replay diagnostics need positions: the
+ * ones about a move (replay_notes.c) show the position before it.  Keeping
+ * a copy of every position costs a good part of the replay, so the game is
+ * replayed once more, with positions, only when one is needed.
+ */
+static bool needs_positions(const pdn_replay *rp)
+{
+    size_t n = 0;
+    const pdn_diag *d = pdn_replay_diags(rp, &n);
+    for (size_t i = 0; i < n; i++)
+        if (d[i].code == PDN_D_ILLEGAL_MOVE || d[i].code == PDN_D_AMBIGUOUS_MOVE ||
+            d[i].code == PDN_D_MOVE_AFTER_END || d[i].code == PDN_D_BAD_PROMOTION)
+            return true;
+    return false;
+}
+
 static int check_file(const char *path, const cli_read *r, bool quiet, bool replay, totals *t)
 {
     cli_input in;
@@ -26,12 +43,16 @@ static int check_file(const char *path, const cli_read *r, bool quiet, bool repl
         cli_input_close(&in);
         return cli_fatal(in.name, st);
     }
-    pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
-    ro.gametype = r->variant;
+    pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT, with_positions = ro;
+    ro.gametype = with_positions.gametype = r->variant;
+    ro.positions = 0;
     const pdn_game *g;
     while ((st = pdn_reader_next(reader, &g)) == PDN_OK) {
         t->games++;
         if (rp != NULL && (st = pdn_replay_run(rp, g, &ro)) != PDN_OK)
+            break;
+        if (rp != NULL && !quiet && needs_positions(rp) &&
+            (st = pdn_replay_run(rp, g, &with_positions)) != PDN_OK)
             break;
         unsigned long long counts[4] = {0, 0, 0, 0};
         cli_print_diags(quiet ? NULL : stdout, in.name, g, rp, counts);

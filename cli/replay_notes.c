@@ -64,7 +64,8 @@ static void list_chess(FILE *out, const pdn_position *pos)
         fprintf(out, "none");
 }
 
-/* Notes under a diagnostic about a move: where, the position, the moves. */
+/* Notes under a diagnostic about a move: where, the position, the moves.
+ * The codes are those needs_positions() in cmd_check.c looks for. */
 static void move_notes(FILE *out, const char *file, const pdn_game *g, const pdn_replay *r,
                        const pdn_diag *d)
 {

@@ -198,5 +198,15 @@ uint64_t pdn_chess__key(const pdn_chess__board *b, const pdn_chess_move *moves, 
  * callers report as PDN_ELIMIT.
  */
 size_t pdn_chess__generate(const pdn_chess__board *b, pdn_chess_move *out);
+/* Only the legal moves to cell `to` by a piece of kind `kind` (0: any),
+ * castling aside, in the order pdn_chess__generate() lists them. */
+size_t pdn_chess__generate_to(const pdn_chess__board *b, pdn_chess_move *out, int to,
+                              unsigned kind);
+
+/* ---- san.c ------------------------------------------------------------ */
+
+/* pdn_san_resolve() on a loaded board. */
+pdn_san_status pdn_chess__resolve(pdn_chess_move *out, unsigned *notes, const pdn_chess__board *b,
+                                  const pdn_san *san);
 
 #endif

@@ -106,12 +106,19 @@ static int en_passant_legal(const pdn_chess__board *b, int from, int k)
     return (att & enemy) == 0;
 }
 
-static void pawn_moves(gen *g, const pdn_chess__board *b, int k, pdn_bb allowed, pdn_bb pinned)
+static void pawn_moves(gen *g, const pdn_chess__board *b, int k, pdn_bb allowed, pdn_bb pinned,
+                       pdn_bb targets)
 {
     int us = b->us, up = us ? -8 : 8;
     pdn_bb occ = b->side[0] | b->side[1], enemy = b->side[us ^ 1];
     pdn_bb start = us ? RANK_1_BB << 48 : RANK_1_BB << 8;
-    for (pdn_bb s = b->kind[PAWN_I] & b->side[us]; s != 0; s &= s - 1) {
+    /* Only pawns that can reach a target: one or two cells behind it, or
+     * diagonally behind (the cells a pawn of the other side there attacks). */
+    pdn_bb reach = ~(pdn_bb)0;
+    if (targets != ~(pdn_bb)0)
+        reach = (us ? (targets << 8) | (targets << 16) : (targets >> 8) | (targets >> 16)) |
+                pdn_chess__pawn_attacks(targets, us ^ 1);
+    for (pdn_bb s = b->kind[PAWN_I] & b->side[us] & reach; s != 0; s &= s - 1) {
         int from = pdn_chess__lsb(s), to = from + up;
         pdn_bb limit = (BB(from) & pinned) ? allowed & line_through(k, from) : allowed;
         if ((occ & BB(to)) == 0) {
@@ -123,7 +130,7 @@ static void pawn_moves(gen *g, const pdn_chess__board *b, int k, pdn_bb allowed,
         pdn_bb hits = pdn_chess__pawn_attacks(BB(from), us);
         for (pdn_bb c = hits & enemy & limit; c != 0; c &= c - 1)
             add_pawn(g, from, pdn_chess__lsb(c), PDN_CHESS_CAPTURE);
-        if (b->ep >= 0 && (hits & BB(b->ep)) && en_passant_legal(b, from, k))
+        if (b->ep >= 0 && (hits & BB(b->ep) & targets) && en_passant_legal(b, from, k))
             add(g, from, b->ep, PDN_PAWN, 0, PDN_CHESS_CAPTURE | PDN_CHESS_EN_PASSANT);
     }
 }
@@ -159,7 +166,13 @@ static void castles(gen *g, const pdn_chess__board *b, int k, pdn_bb danger)
     }
 }
 
-size_t pdn_chess__generate(const pdn_chess__board *b, pdn_chess_move *out)
+/*
+ * The legal moves that end on `targets` and are made by a piece of a kind
+ * in `kinds` (bits by kind index), castling when `castling`; everything
+ * when all are given, which is what the full generation asks.
+ */
+static size_t generate(const pdn_chess__board *b, pdn_chess_move *out, pdn_bb targets,
+                       unsigned kinds, int castling)
 {
     gen g = {out, 0};
     int us = b->us, them = us ^ 1;
@@ -167,8 +180,11 @@ size_t pdn_chess__generate(const pdn_chess__board *b, pdn_chess_move *out)
     int k = pdn_chess__king(b, us);
     pdn_bb checkers = pdn_chess__attackers(b, k, occ) & enemy;
     /* Without the king on the board: stepping back along a checking line is no escape. */
-    pdn_bb danger = attacked_by(b, them, occ ^ BB(k));
-    add_targets(&g, b, k, PDN_CHESS_KING, pdn_chess__king_table[k] & ~own & ~danger);
+    pdn_bb danger = 0;
+    if (((kinds >> KING_I) & 1u) && (castling || (pdn_chess__king_table[k] & ~own & targets)))
+        danger = attacked_by(b, them, occ ^ BB(k));
+    if ((kinds >> KING_I) & 1u)
+        add_targets(&g, b, k, PDN_CHESS_KING, pdn_chess__king_table[k] & ~own & ~danger & targets);
     if (checkers & (checkers - 1))
         return g.n;
 
@@ -176,6 +192,7 @@ size_t pdn_chess__generate(const pdn_chess__board *b, pdn_chess_move *out)
     pdn_bb allowed = ~own;
     if (checkers != 0)
         allowed = checkers | between(k, pdn_chess__lsb(checkers));
+    allowed &= targets;
 
     pdn_bb diag = b->kind[BISHOP_I] | b->kind[QUEEN_I];
     pdn_bb straight = b->kind[ROOK_I] | b->kind[QUEEN_I];
@@ -188,11 +205,15 @@ size_t pdn_chess__generate(const pdn_chess__board *b, pdn_chess_move *out)
             pinned |= in_between;
     }
 
-    for (pdn_bb s = b->kind[KNIGHT_I] & own & ~pinned; s != 0; s &= s - 1) {
+    pdn_bb movers = 0;
+    for (int i = 0; i < KIND_COUNT; i++)
+        movers |= ((kinds >> i) & 1u) ? b->kind[i] : 0;
+    movers &= own;
+    for (pdn_bb s = b->kind[KNIGHT_I] & movers & ~pinned; s != 0; s &= s - 1) {
         int from = pdn_chess__lsb(s);
         add_targets(&g, b, from, PDN_KNIGHT, pdn_chess__knight_table[from] & allowed);
     }
-    for (pdn_bb s = (diag | straight) & own; s != 0; s &= s - 1) {
+    for (pdn_bb s = (diag | straight) & movers; s != 0; s &= s - 1) {
         int from = pdn_chess__lsb(s);
         pdn_bb to = 0;
         if (diag & BB(from))
@@ -204,8 +225,20 @@ size_t pdn_chess__generate(const pdn_chess__board *b, pdn_chess_move *out)
             to &= line_through(k, from);
         add_targets(&g, b, from, PDN_PIECE_KIND(b->at[from]), to);
     }
-    pawn_moves(&g, b, k, allowed, pinned);
-    if (checkers == 0)
+    if ((kinds >> PAWN_I) & 1u)
+        pawn_moves(&g, b, k, allowed, pinned, targets);
+    if (checkers == 0 && castling)
         castles(&g, b, k, danger);
     return g.n;
+}
+
+size_t pdn_chess__generate(const pdn_chess__board *b, pdn_chess_move *out)
+{
+    return generate(b, out, ~(pdn_bb)0, (1u << KIND_COUNT) - 1, 1);
+}
+
+size_t pdn_chess__generate_to(const pdn_chess__board *b, pdn_chess_move *out, int to, unsigned kind)
+{
+    unsigned kinds = kind == 0 ? (1u << KIND_COUNT) - 1 : 1u << KIND_INDEX(kind);
+    return generate(b, out, BB(to), kinds, 0);
 }

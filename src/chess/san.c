@@ -40,9 +40,34 @@ static int needed(const pdn_chess_move *moves, size_t n, pdn_chess_move m)
     return !same_file ? 1 : !same_rank ? 2 : 3;
 }
 
+/*
+ * Whether a plain move (no castling, en passant or null move) leaves the
+ * other king attacked: the mover's pieces as they stand after it, with the
+ * board's occupancy after it.  Saves making the move on a copy for the
+ * great majority of moves, which give no check.
+ */
+static int plain_gives_check(const pdn_chess__board *b, pdn_chess_move m)
+{
+    int us = b->us;
+    pdn_bb own = (b->side[us] & ~BB(m.from)) | BB(m.to);
+    pdn_bb occ = ((b->side[0] | b->side[1]) & ~BB(m.from)) | BB(m.to);
+    pdn_bb kind[KIND_COUNT];
+    for (int i = 0; i < KIND_COUNT; i++)
+        kind[i] = b->kind[i] & own & ~BB(m.to);
+    kind[KIND_INDEX(m.promotion ? m.promotion : m.piece)] |= BB(m.to);
+    int k = pdn_chess__king(b, us ^ 1);
+    pdn_bb diag = kind[BISHOP_I] | kind[QUEEN_I], straight = kind[ROOK_I] | kind[QUEEN_I];
+    return ((pdn_chess__knight_table[k] & kind[KNIGHT_I]) |
+            (pdn_chess__pawn_attacks(BB(k), us ^ 1) & kind[PAWN_I]) |
+            (pdn_chess__bishop(k, occ) & diag) | (pdn_chess__rook(k, occ) & straight)) != 0;
+}
+
 /* '+' or '#' when the move gives check or mate, else 0. */
 static char mark_after(const pdn_chess__board *b, pdn_chess_move m)
 {
+    if (!(m.flags & (PDN_CHESS_NULL | PDN_CHESS_CASTLE | PDN_CHESS_EN_PASSANT)) &&
+        !plain_gives_check(b, m))
+        return 0;
     pdn_chess__board next = *b;
     pdn_chess_move replies[PDN_CHESS_MOVES_MAX];
     if (m.flags & PDN_CHESS_NULL)
@@ -188,19 +213,69 @@ static int promotion_wrong(const pdn_san *san, int last_rank)
     return san->piece == PDN_PAWN && san->to_rank == last_rank;
 }
 
+/*
+ * At most how many legal moves the side to move has: every piece counted
+ * with the most moves its kind ever has (a pawn's three cells times four
+ * promotions).  Below PDN_CHESS_MOVES_MAX the full list cannot overflow.
+ */
+static int population(pdn_bb x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
+static int moves_bound(const pdn_chess__board *b)
+{
+    /* queens 27, rooks 14 and bishops 13 (both counted as 14), the others
+     * at most 12 (pawns; knights 8, the king 8 and two castlings) */
+    pdn_bb own = b->side[b->us], queens = b->kind[QUEEN_I] & own;
+    pdn_bb lines = (b->kind[ROOK_I] | b->kind[BISHOP_I]) & own;
+    int q = population(queens), l = population(lines);
+    return 27 * q + 14 * l + 12 * (population(own) - q - l);
+}
+
+/*
+ * The moves resolving needs.  A SAN that names neither castling nor a king
+ * on a given cell (the long forms of castling) can only mean a move to its
+ * destination by the piece it names, and disambiguation looks only at the
+ * moves of that kind to that cell: the generator lists just those, unless
+ * the full list could overflow (then the full count decides, as below).
+ */
+static size_t candidates(const pdn_chess__board *b, const pdn_san *san, int to,
+                         pdn_chess_move *list)
+{
+    int king_cell = san->from_file >= 0 && san->from_rank >= 0 &&
+                    (san->piece == 0 || san->piece == PDN_CHESS_KING);
+    if (san->castle || king_cell || moves_bound(b) > PDN_CHESS_MOVES_MAX)
+        return pdn_chess__generate(b, list);
+    return pdn_chess__generate_to(b, list, to, san->piece);
+}
+
 pdn_san_status pdn_san_resolve(pdn_chess_move *out, unsigned *notes, const pdn_position *pos,
                                const pdn_san *san)
 {
     pdn_chess__board b;
-    pdn_chess_move list[PDN_CHESS_MOVES_MAX];
     if (notes != NULL)
         *notes = 0;
     if (out == NULL || san == NULL)
         return PDN_SAN_MALFORMED;
     if (pdn_chess__load(&b, pos) != 0)
         return PDN_SAN_BAD_POSITION;
+    return pdn_chess__resolve(out, notes, &b, san);
+}
+
+pdn_san_status pdn_chess__resolve(pdn_chess_move *out, unsigned *notes, const pdn_chess__board *b,
+                                  const pdn_san *san)
+{
+    pdn_chess_move list[PDN_CHESS_MOVES_MAX];
+    if (notes != NULL)
+        *notes = 0;
+    if (out == NULL || san == NULL)
+        return PDN_SAN_MALFORMED;
     if (san->null_move) {
-        if (pdn_chess__in_check(&b))
+        if (pdn_chess__in_check(b))
             return PDN_SAN_ILLEGAL;
         pdn_chess_move null_move = {0, 0, 0, 0, PDN_CHESS_NULL};
         *out = null_move;
@@ -213,10 +288,10 @@ pdn_san_status pdn_san_resolve(pdn_chess_move *out, unsigned *notes, const pdn_p
         if (san->to_file < 0 || san->to_file > 7 || san->to_rank < 0 || san->to_rank > 7)
             return PDN_SAN_MALFORMED;
         to = san->to_rank * 8 + san->to_file;
-        if (promotion_wrong(san, b.us ? 0 : 7))
+        if (promotion_wrong(san, b->us ? 0 : 7))
             return PDN_SAN_BAD_PROMOTION;
     }
-    size_t n = pdn_chess__generate(&b, list), found = 0, hit = 0;
+    size_t n = candidates(b, san, to, list), found = 0, hit = 0;
     if (n > PDN_CHESS_MOVES_MAX)
         return PDN_SAN_BAD_POSITION;
     int promotes = 0;
@@ -241,7 +316,7 @@ pdn_san_status pdn_san_resolve(pdn_chess_move *out, unsigned *notes, const pdn_p
         return PDN_SAN_AMBIGUOUS;
     *out = list[hit];
     if (notes != NULL)
-        *notes = notes_for(san, &b, list, n, list[hit]);
+        *notes = notes_for(san, b, list, n, list[hit]);
     return PDN_SAN_OK;
 }
 

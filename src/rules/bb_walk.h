@@ -101,12 +101,13 @@ static uint64_t WALK(capturers)(const bbwalk *w, const bbpos *p, uint64_t empty,
     const bb_layout *L = w->L;
     int ci = w->ci;
     uint64_t out = 0, men = p->men[ci], kings = p->kings[ci];
+    unsigned man_cap = d->man_cap[ci], king_cap = d->king_cap[ci];
     BB_UNROLL
     for (int dir = 0; dir < D_COUNT; dir++) {
         int back = pdn_rules__reverse(dir);
-        if (d->man_cap[ci] & DIR_BIT(dir))
+        if (man_cap & DIR_BIT(dir))
             out |= WALK(step)(L, WALK(step)(L, empty, back) & avail_men, back) & men;
-        if (!kings || !(d->king_cap[ci] & DIR_BIT(dir)))
+        if (!kings || !(king_cap & DIR_BIT(dir)))
             continue;
         uint64_t hit = WALK(step)(L, empty, back) & avail; /* empty behind */
         for (uint64_t k = kings; k; k &= k - 1) {

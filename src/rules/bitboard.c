@@ -12,11 +12,8 @@
 
 #include <string.h>
 
-/* A position: men and kings of White [0] and Black [1], and pieces of
- * unknown colour, which only block. */
-typedef struct bbpos {
-    uint64_t men[2], kings[2], other;
-} bbpos;
+/* A position (see pdn_rules__bits in rules.h). */
+typedef pdn_rules__bits bbpos;
 
 /* A move: one bit each for `from` and `to`, the captured pieces, and for the
  * Italian rule a key with bit 63-i set when the i-th captured piece is a king. */
@@ -256,6 +253,71 @@ static void play(bbpos *p, const bbmove *m, int ci, bbhist *h)
 int pdn_rules__bb_fits(const pdn_draughts *d)
 {
     return d->bb.ok;
+}
+
+void pdn_rules__bb_load(pdn_rules__bits *out, const pdn_draughts *d, const uint8_t *board)
+{
+    memset(out, 0, sizeof *out);
+    for (int i = 0; i < 64; i++) {
+        int c = d->bb.cell[i];
+        if (c < 0 || board[c] == 0)
+            continue;
+        uint64_t b = (uint64_t)1 << i;
+        unsigned col = board[c] & 3u;
+        if (col != PDN_WHITE && col != PDN_BLACK)
+            out->other |= b;
+        else if (board[c] & PDN_KING)
+            out->kings[pdn_rules__ci(col)] |= b;
+        else
+            out->men[pdn_rules__ci(col)] |= b;
+    }
+}
+
+uint64_t pdn_rules__bb_able(const pdn_draughts *d, const pdn_rules__bits *b, unsigned color)
+{
+    bbwalk w; /* capturers() reads only d, L and ci */
+    w.d = d;
+    w.L = &d->bb;
+    w.ci = pdn_rules__ci(color);
+    int oi = w.ci ^ 1;
+    uint64_t opp = b->men[oi] | b->kings[oi];
+    uint64_t empty = w.L->board & ~(opp | b->men[w.ci] | b->kings[w.ci] | b->other);
+    uint64_t avail_men = d->rules.men_capture_kings ? opp : b->men[oi];
+    if (d->bb.shape == 1)
+        return capturers_10(&w, b, empty, opp, avail_men);
+    if (d->bb.shape == 2)
+        return capturers_8(&w, b, empty, opp, avail_men);
+    if (d->bb.shape == 3)
+        return capturers_8m(&w, b, empty, opp, avail_men);
+    return capturers_any(&w, b, empty, opp, avail_men);
+}
+
+bool pdn_rules__bb_plain_exists(const pdn_draughts *d, const pdn_rules__bits *b, unsigned color)
+{
+    const bb_layout *L = &d->bb;
+    int ci = pdn_rules__ci(color);
+    uint64_t empty = L->board & ~(b->men[0] | b->men[1] | b->kings[0] | b->kings[1] | b->other);
+    for (int dir = 0; dir < D_COUNT; dir++) {
+        if ((d->man_move[ci] & DIR_BIT(dir)) && (step_any(L, b->men[ci], dir) & empty))
+            return true;
+        if ((d->king_move[ci] & DIR_BIT(dir)) && (step_any(L, b->kings[ci], dir) & empty))
+            return true;
+    }
+    return false;
+}
+
+size_t pdn_rules__bb_cells(int16_t *out, const pdn_draughts *d, uint64_t set)
+{
+    /* Bits run in cell order but on mirrored boards: sort the (few) cells. */
+    size_t n = 0;
+    for (; set; set &= set - 1) {
+        int16_t c = d->bb.cell[popcount((set & (~set + 1)) - 1)];
+        size_t k = n++;
+        for (; k > 0 && out[k - 1] > c; k--)
+            out[k] = out[k - 1];
+        out[k] = c;
+    }
+    return n;
 }
 
 pdn_status pdn_rules__perft_bb(uint64_t *out, const pdn_draughts *d, const uint8_t *board,

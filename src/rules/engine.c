@@ -115,6 +115,8 @@ static void build_bb(pdn_draughts *d)
     memset(bb, 0, sizeof *bb);
     for (int c = 0; c < d->cells; c++)
         d->bit_of[c] = -1;
+    for (int i = 0; i < 64; i++)
+        bb->cell[i] = -1;
     if (g->all_playing) {
         if (d->cells > 64)
             return;
@@ -140,6 +142,7 @@ static void build_bb(pdn_draughts *d)
         if (d->bit_of[c] < 0)
             continue;
         uint64_t b = (uint64_t)1 << d->bit_of[c];
+        bb->cell[d->bit_of[c]] = (int16_t)c;
         bb->board |= b;
         if (d->promo[c] & 1u)
             bb->promo[0] |= b;

@@ -286,70 +286,104 @@ static int limited_king(const pdn_draughts *d, const uint8_t *board, unsigned co
     return c;
 }
 
-static void plain_moves(gen *g, const pdn_draughts_state *st)
+/* The plain moves of the piece on `c` (if it is one of the mover's). */
+static void plain_from(gen *g, int c, int stuck)
 {
     const pdn_draughts *d = g->d;
     uint8_t *bd = g->board;
-    int stuck = limited_king(d, bd, g->color, st);
-    for (int c = 0; c < d->cells; c++) {
-        unsigned v = bd[c];
-        if ((v & 3u) != g->color)
+    unsigned v = bd[c];
+    if ((v & 3u) != g->color)
+        return;
+    g->from = c;
+    g->start_king = (v & PDN_KING) != 0;
+    unsigned dirs = g->start_king ? d->king_move[g->ci] : d->man_move[g->ci];
+    if (c == stuck)
+        dirs = 0;
+    for (int dir = 0; dir < D_COUNT; dir++) {
+        if (!(dirs & DIR_BIT(dir)))
             continue;
-        g->from = c;
-        g->start_king = (v & PDN_KING) != 0;
-        unsigned dirs = g->start_king ? d->king_move[g->ci] : d->man_move[g->ci];
-        if (c == stuck)
-            dirs = 0;
-        for (int dir = 0; dir < D_COUNT; dir++) {
-            if (!(dirs & DIR_BIT(dir)))
-                continue;
-            const int16_t *nx = d->next[dir];
-            for (int t = nx[c]; bd[t] == 0; t = nx[t]) {
-                push(g, t, 0, !g->start_king && (d->promo[t] >> g->ci & 1u));
-                if (!g->start_king || !d->rules.king_flying)
-                    break;
-            }
+        const int16_t *nx = d->next[dir];
+        for (int t = nx[c]; bd[t] == 0; t = nx[t]) {
+            push(g, t, 0, !g->start_king && (d->promo[t] >> g->ci & 1u));
+            if (!g->start_king || !d->rules.king_flying)
+                break;
         }
     }
+}
+
+/* The captures that start on `c` (if it holds one of the mover's pieces). */
+static void captures_from(gen *g, int c)
+{
+    uint8_t *board = g->board;
+    unsigned v = board[c];
+    if ((v & 3u) != g->color)
+        return;
+    g->from = c;
+    g->start_king = (v & PDN_KING) != 0;
+    g->path[0] = (int16_t)c;
+    board[c] = 0;
+    jumps(g, c, g->start_king, 0);
+    board[c] = (uint8_t)v;
+}
+
+static void gen_init(gen *g, pdn_movelist *list, const pdn_draughts *d, uint8_t *board,
+                     unsigned color)
+{
+    g->d = d;
+    g->board = board;
+    g->color = color;
+    g->opp = color ^ 3u;
+    g->ci = pdn_rules__ci(color);
+    g->list = list;
+    g->promoted = 0;
+    g->oom = 0;
+    g->n = 0;
+    pdn_rules__list_reset(list, d);
+}
+
+/* After the captures: the precedence rules, or with none the plain moves
+ * of every piece (from < 0) or of the piece on `from`. */
+static pdn_status finish(gen *g, const pdn_draughts_state *st, unsigned flags, int from)
+{
+    pdn_movelist *list = g->list;
+    const pdn_draughts *d = g->d;
+    if (list->moves.len > 0) {
+        apply_precedence(d, list);
+        if (flags & PDN_MOVES_UNIQUE)
+            pdn_rules__merge(list);
+    } else if (!g->oom) {
+        int stuck = limited_king(d, g->board, g->color, st);
+        if (from >= 0)
+            plain_from(g, from, stuck);
+        for (int c = 0; from < 0 && c < d->cells; c++)
+            plain_from(g, c, stuck);
+    }
+    if (g->oom) {
+        pdn_rules__list_reset(list, d);
+        return PDN_ENOMEM;
+    }
+    return PDN_OK;
 }
 
 pdn_status pdn_rules__generate(pdn_movelist *list, const pdn_draughts *d, uint8_t *board,
                                unsigned color, const pdn_draughts_state *st, unsigned flags)
 {
     gen g;
-    g.d = d;
-    g.board = board;
-    g.color = color;
-    g.opp = color ^ 3u;
-    g.ci = pdn_rules__ci(color);
-    g.list = list;
-    g.promoted = 0;
-    g.oom = 0;
-    g.n = 0;
-    pdn_rules__list_reset(list, d);
-    for (int c = 0; c < d->cells; c++) {
-        unsigned v = board[c];
-        if ((v & 3u) != color)
-            continue;
-        g.from = c;
-        g.start_king = (v & PDN_KING) != 0;
-        g.path[0] = (int16_t)c;
-        board[c] = 0;
-        jumps(&g, c, g.start_king, 0);
-        board[c] = (uint8_t)v;
-    }
-    if (list->moves.len > 0) {
-        apply_precedence(d, list);
-        if (flags & PDN_MOVES_UNIQUE)
-            pdn_rules__merge(list);
-    } else if (!g.oom) {
-        plain_moves(&g, st);
-    }
-    if (g.oom) {
-        pdn_rules__list_reset(list, d);
-        return PDN_ENOMEM;
-    }
-    return PDN_OK;
+    gen_init(&g, list, d, board, color);
+    for (int c = 0; c < d->cells; c++)
+        captures_from(&g, c);
+    return finish(&g, st, flags, -1);
+}
+
+pdn_status pdn_rules__generate_from(pdn_movelist *list, const pdn_draughts *d, uint8_t *board,
+                                    unsigned color, const pdn_draughts_state *st,
+                                    const int16_t *able, size_t n, int from)
+{
+    gen g;
+    gen_init(&g, list, d, board, color);
+    for (size_t i = 0; i < n; i++)
+        captures_from(&g, able[i]);
+    return finish(&g, st, PDN_MOVES_PATHS, from);
 }
 
 void pdn_rules__apply(uint8_t *board, const gen_move *m, const int16_t *pool, unsigned color,

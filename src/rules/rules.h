@@ -49,6 +49,7 @@ typedef struct bb_layout {
     uint64_t pre[D_COUNT];
     uint64_t board;    /* every playing square */
     uint64_t promo[2]; /* far rank of White, of Black */
+    int16_t cell[64];  /* bitboard square -> cell, -1 for a ghost */
 } bb_layout;
 
 /*
@@ -117,6 +118,41 @@ pdn_status pdn_rules__board(const pdn_draughts *d, const pdn_position *pos, uint
  */
 pdn_status pdn_rules__generate(pdn_movelist *list, const pdn_draughts *d, uint8_t *board,
                                unsigned color, const pdn_draughts_state *st, unsigned flags);
+
+/*
+ * The same as pdn_rules__generate() as far as the moves starting on `from`
+ * go, for a resolver that keeps no others: every capture when there is one
+ * (so that the precedence rules see them all), else only the plain moves of
+ * the piece on `from`.  Captures are searched only from `able` (n cells in
+ * increasing order): the pieces that pdn_rules__bb_able() says can
+ * capture.
+ */
+pdn_status pdn_rules__generate_from(pdn_movelist *list, const pdn_draughts *d, uint8_t *board,
+                                    unsigned color, const pdn_draughts_state *st,
+                                    const int16_t *able, size_t n, int from);
+
+/* A position as bitboards: men and kings of White [0] and Black [1], and
+ * pieces of unknown colour, which only block. */
+typedef struct pdn_rules__bits {
+    uint64_t men[2], kings[2], other;
+} pdn_rules__bits;
+
+/* The bitboards of a working board; only for boards that fit (bb.ok). */
+void pdn_rules__bb_load(pdn_rules__bits *out, const pdn_draughts *d, const uint8_t *board);
+/* The pieces of `color` that can make a capture, as a bitboard. */
+uint64_t pdn_rules__bb_able(const pdn_draughts *d, const pdn_rules__bits *b, unsigned color);
+/* Whether a piece of `color` has a plain move, leaving the Frisian
+ * king-move limit aside. */
+bool pdn_rules__bb_plain_exists(const pdn_draughts *d, const pdn_rules__bits *b, unsigned color);
+/* The cells of the squares of bitboard `set`, in increasing order, into
+ * `out` (room for 64); their number. */
+size_t pdn_rules__bb_cells(int16_t *out, const pdn_draughts *d, uint64_t set);
+
+/* pdn_draughts_resolve() on a working board of colour `color` to move, given
+ * pdn_rules__bb_able() when the board fits the bitboards (NULL: found here). */
+pdn_status pdn_rules__resolve_on(pdn_movelist *out, const pdn_draughts *d, uint8_t *board,
+                                 unsigned color, const uint64_t *able,
+                                 const pdn_draughts_state *state, const pdn_move *written);
 
 /* 1 when the n cells at a are the n cells at b in some order (no repeats). */
 int pdn_rules__same_set(const int16_t *a, const int16_t *b, size_t n);

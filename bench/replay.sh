@@ -1,0 +1,268 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+#
+# replay.sh - speed of full validation (the replay of every game and
+# variation) on a large International draughts file, against the syntax
+# check of the same file in the same run (see bench/README.md).
+#
+#   bench/replay.sh [--quick] [--size MB] [--runs N] [--baseline OLD] PDN
+#
+#   --quick     smoke check: 20 MB input, 1 run per measure
+#   --size MB   size of the input in megabytes (10^6 bytes), default 100
+#   --runs N    runs per measure, the best one counts; default 3
+#   --baseline OLD
+#               also measure `OLD check -q` (a build from before a change),
+#               its runs taking turns with those of PDN, and the speed-up
+#   PDN         the pdn program to measure (a release-like build)
+#
+# The input is bench/data/international-<MB>MB.pdn, made when missing out of
+# the corpus files every game of which `pdn stats` replays as GameType 20
+# (by its tag or inferred), by bench/make_input.sh.  Times are wall clock
+# with the input in the page cache, next to the processor time.
+if [ -z "${BASH_VERSION:-}" ]; then
+    exec bash "$0" "$@"
+fi
+set -euo pipefail
+export LC_ALL=C
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+corpus=${PDN_CORPUS_DIR:-$root/../shared/corpus}
+
+size=
+runs=
+quick=0
+pdn=
+baseline=
+
+usage() {
+    echo "usage: bench/replay.sh [--quick] [--size MB] [--runs N] [--baseline OLD] PDN" >&2
+    exit "${1:-2}"
+}
+die() {
+    echo "replay.sh: $*" >&2
+    exit 1
+}
+positive() {
+    case $2 in
+    '' | *[!0-9]* | 0) die "$1 needs a positive whole number, not '$2'" ;;
+    esac
+}
+
+while [ $# -gt 0 ]; do
+    case $1 in
+    --quick) quick=1; shift ;;
+    --size | --runs)
+        [ $# -ge 2 ] || usage
+        positive "$1" "$2"
+        if [ "$1" = --size ]; then size=$2; else runs=$2; fi
+        shift 2
+        ;;
+    --baseline)
+        [ $# -ge 2 ] || usage
+        baseline=$2
+        shift 2
+        ;;
+    -h | --help) usage 0 2>&1 ;;
+    -*) echo "replay.sh: unknown option '$1'" >&2; usage ;;
+    *)
+        [ -z "$pdn" ] || usage
+        pdn=$1
+        shift
+        ;;
+    esac
+done
+[ -n "$pdn" ] || usage
+[ -x "$pdn" ] || die "'$pdn' is not an executable program"
+if [ "$quick" = 1 ]; then
+    size=${size:-20}
+    runs=${runs:-1}
+fi
+size=${size:-100}
+runs=${runs:-3}
+version=$("$pdn" --version) || die "'$pdn --version' failed"
+build_type=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$(dirname "$pdn")/CMakeCache.txt" 2>/dev/null |
+    head -n 1) || build_type=
+[ -x /usr/bin/time ] || die "/usr/bin/time is missing: install the Debian package 'time'"
+if [ -n "$baseline" ]; then
+    [ -x "$baseline" ] || die "baseline '$baseline' is not an executable program"
+    baseline_version=$("$baseline" --version) || die "'$baseline --version' failed"
+fi
+
+tmpdir=$(mktemp -d "${TMPDIR:-/tmp}/pdn-replay-bench.XXXXXX")
+trap 'rm -rf "$tmpdir"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# ---------------------------------------------------------------------------
+# The input: the International files of the corpus, over and over
+# ---------------------------------------------------------------------------
+
+input=$here/data/international-${size}MB.pdn
+if [ ! -f "$input" ]; then
+    [ -d "$corpus" ] || die "no corpus at '$corpus' (set PDN_CORPUS_DIR)"
+    # A file is taken when every game of it replays as GameType 20: its
+    # "gametype" in `pdn stats --json`, which counts inferred types too.
+    picked=0
+    while IFS= read -r -d '' f; do
+        rel=${f#"$corpus"/}
+        types=$("$pdn" stats --json "$f" 2>/dev/null | grep -o '"gametype":-\{0,1\}[0-9]*' |
+            sort -u | tr '\n' ' ') || true
+        if [ "$types" = '"gametype":20 ' ]; then
+            mkdir -p "$tmpdir/corpus/$(dirname "$rel")"
+            cp -- "$f" "$tmpdir/corpus/$rel"
+            picked=$((picked + 1))
+        fi
+    done < <(for d in conformance real encodings; do
+        [ ! -d "$corpus/$d" ] || find "$corpus/$d" -type f -name '*.pdn' -print0
+    done | sort -z)
+    [ "$picked" -gt 0 ] || die "no International draughts file in '$corpus'"
+    echo "replay.sh: $picked International files of the corpus:" >&2
+    (cd "$tmpdir/corpus" && find . -type f | sort | sed 's|^\./|    |') >&2
+    bash "$here/make_input.sh" --corpus "$tmpdir/corpus" "$input" "$size" >&2 ||
+        die "could not make the input"
+fi
+bytes=$(wc -c <"$input")
+
+# ---------------------------------------------------------------------------
+# Measuring
+# ---------------------------------------------------------------------------
+
+now_us() { # now_us VAR: sets VAR to the wall clock in microseconds
+    local t
+    if [ -n "${EPOCHREALTIME:-}" ]; then
+        t=${EPOCHREALTIME/[.,]/}
+        printf -v "$1" '%d' "$((10#$t))"
+    else
+        t=$(date +%s%N)
+        printf -v "$1" '%d' "$((10#$t / 1000))"
+    fi
+}
+
+# measure OUT CMD...: runs CMD $runs times, output in OUT; sets best_us (least
+# wall time), best_cpu_ms (least user + system time) and best_rss_kb (the
+# peak resident set, the largest of the runs, from /usr/bin/time).  Exit
+# status 1 (errors found in the input) is accepted.
+measure() {
+    local out=$1 t0 t1 rc i cpu rss
+    shift
+    best_us= best_cpu_ms= best_rss_kb=0
+    for ((i = 0; i < runs; i++)); do
+        rc=0
+        now_us t0
+        /usr/bin/time -f '%U %S %M' -o "$tmpdir/time" "$@" >"$out" 2>"$tmpdir/stderr" || rc=$?
+        now_us t1
+        if [ "$rc" -gt 1 ]; then
+            head -n 20 "$tmpdir/stderr" >&2
+            die "'$*' failed with exit status $rc"
+        fi
+        read -r user sys rss < <(tail -n 1 "$tmpdir/time")
+        cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%d", (u + s) * 1000 + 0.5 }')
+        if [ -z "$best_us" ] || [ $((t1 - t0)) -lt "$best_us" ]; then best_us=$((t1 - t0)); fi
+        if [ -z "$best_cpu_ms" ] || [ "$cpu" -lt "$best_cpu_ms" ]; then best_cpu_ms=$cpu; fi
+        if [ "$rss" -gt "$best_rss_kb" ]; then best_rss_kb=$rss; fi
+    done
+    [ "$best_us" -gt 0 ] || best_us=1
+}
+
+# rate N US DIGITS: N per second over US microseconds; mbps BYTES US: MB/s;
+# secs US: seconds.
+rate() { awk -v n="$1" -v us="$2" -v d="$3" 'BEGIN { printf "%.*f", d, n / (us / 1e6) }'; }
+mbps() { awk -v n="$1" -v us="$2" 'BEGIN { printf "%.1f", n / us }'; }
+secs() { awk -v us="$1" 'BEGIN { printf "%.3f", us / 1e6 }'; }
+
+cpu_name=$(lscpu 2>/dev/null | sed -n 's/^Model name:[[:space:]]*//p' | head -n 1)
+source_line="(not a git checkout)"
+if commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null); then
+    source_line=$commit
+    if [ -n "$(git -C "$root" status --porcelain -- . ':!bench' 2>/dev/null)" ]; then
+        source_line="$commit with uncommitted changes"
+    fi
+fi
+load=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null || echo unknown)
+
+# Plies: those of the main lines from `pdn stats --json` (replayed up to the
+# first move that fails), and every move node the replay played, variations
+# included, from `pdn replay --json` (one "status" per move node).
+echo "replay.sh: counting games and plies..." >&2
+"$pdn" stats --json "$input" >"$tmpdir/stats.json" || [ $? -eq 1 ] || die "pdn stats failed"
+main_plies=$(grep -o '"totals":{.*' "$tmpdir/stats.json" | grep -o '"plies":[0-9]*' | head -n 1 | cut -d : -f 2)
+[ -n "$main_plies" ] || die "no plies in the totals of pdn stats --json"
+rc=0
+"$pdn" replay --json "$input" 2>/dev/null | grep -o '"status":"[a-z]*"' | sort | uniq -c >"$tmpdir/status" || rc=$?
+all_plies=$(awk '$2 == "\"status\":\"ok\"" || $2 == "\"status\":\"ambiguous\"" { n += $1 } END { print n + 0 }' "$tmpdir/status")
+move_nodes=$(awk '{ n += $1 } END { print n + 0 }' "$tmpdir/status")
+
+echo "replay.sh: warming up and measuring ($runs run(s) per measure)..." >&2
+cat "$input" >/dev/null
+measure /dev/null cat "$input"
+cat_us=$best_us cat_cpu=$best_cpu_ms
+measure "$tmpdir/syntax" "$pdn" check --syntax -q "$input"
+syn_us=$best_us syn_cpu=$best_cpu_ms syn_rss=$best_rss_kb
+if [ -z "$baseline" ]; then
+    measure "$tmpdir/full" "$pdn" check -q "$input"
+    full_us=$best_us full_cpu=$best_cpu_ms full_rss=$best_rss_kb
+else
+    # One run of each in turn, so that both see the same load.
+    full_us= base_us= full_rss=0 base_rss=0
+    all_runs=$runs runs=1
+    for ((round = 0; round < all_runs; round++)); do
+        measure "$tmpdir/base" "$baseline" check -q "$input"
+        if [ -z "$base_us" ] || [ "$best_us" -lt "$base_us" ]; then base_us=$best_us; fi
+        if [ -z "${base_cpu:-}" ] || [ "$best_cpu_ms" -lt "$base_cpu" ]; then base_cpu=$best_cpu_ms; fi
+        [ "$best_rss_kb" -le "$base_rss" ] || base_rss=$best_rss_kb
+        measure "$tmpdir/full" "$pdn" check -q "$input"
+        if [ -z "$full_us" ] || [ "$best_us" -lt "$full_us" ]; then full_us=$best_us; fi
+        if [ -z "${full_cpu:-}" ] || [ "$best_cpu_ms" -lt "$full_cpu" ]; then full_cpu=$best_cpu_ms; fi
+        [ "$best_rss_kb" -le "$full_rss" ] || full_rss=$best_rss_kb
+    done
+    runs=$all_runs
+    [ "$(tail -n 1 "$tmpdir/base")" = "$(tail -n 1 "$tmpdir/full")" ] ||
+        echo "replay.sh: warning: the baseline's summary differs: $(tail -n 1 "$tmpdir/base")" >&2
+fi
+summary=$(tail -n 1 "$tmpdir/full")
+[[ $summary =~ ([0-9]+)\ games?, ]] || die "no game count in the summary of pdn check: '$summary'"
+games=${BASH_REMATCH[1]}
+
+# ---------------------------------------------------------------------------
+# Report
+# ---------------------------------------------------------------------------
+
+echo "pdn replay benchmark, $(date -u '+%Y-%m-%d %H:%M UTC')"
+echo "  cpu     ${cpu_name:-unknown} ($(nproc) cpus; pdn uses one)"
+echo "  pdn     $version ($pdn, ${build_type:-unknown build type})"
+[ -z "$baseline" ] || echo "  base    $baseline_version ($baseline)"
+echo "  source  $source_line"
+echo "  load    $load (1, 5 and 15 minute load averages before the run)"
+echo "  input   ${input#"$root"/}: $(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 1e6 }') MB, $games games"
+echo "  plies   $main_plies in the main lines (pdn stats), $all_plies played in all lines" \
+    "of $move_nodes move nodes (pdn replay)"
+echo "  check   $summary"
+echo "  syntax  $(tail -n 1 "$tmpdir/syntax")"
+echo "  method  best of $runs run(s), input in the page cache; MB = 10^6 bytes"
+echo
+printf '%-24s %8s %8s %9s %10s %8s %8s %7s\n' "" wall "" "" "plies/s" cpu "MB per" "max RSS"
+printf '%-24s %8s %8s %9s %10s %8s %8s %7s\n' measure "best (s)" MB/s games/s "(all)" "best (s)" "cpu s" MB
+row() { # row LABEL US CPU_MS RSS_KB [GAMES PLIES]
+    local g=- p=- c=- m=-
+    if [ $# -ge 6 ]; then g=$(rate "$5" "$2" 0); p=$(rate "$6" "$2" 0); fi
+    [ "$3" -eq 0 ] || c=$(mbps "$bytes" $(($3 * 1000)))
+    [ "$4" -eq 0 ] || m=$(awk -v k="$4" 'BEGIN { printf "%.1f", k * 1024 / 1e6 }')
+    printf '%-24s %8s %8s %9s %10s %8s %8s %7s\n' "$1" "$(secs "$2")" \
+        "$(mbps "$bytes" "$2")" "$g" "$p" "$(secs $(($3 * 1000)))" "$c" "$m"
+}
+row "cat FILE > /dev/null" "$cat_us" "$cat_cpu" 0
+row "pdn check --syntax -q" "$syn_us" "$syn_cpu" "$syn_rss" "$games" "$all_plies"
+[ -z "$baseline" ] ||
+    row "baseline check -q" "$base_us" "$base_cpu" "$base_rss" "$games" "$all_plies"
+row "pdn check -q (replay)" "$full_us" "$full_cpu" "$full_rss" "$games" "$all_plies"
+echo
+echo "replay costs $(awk -v a="$full_us" -v b="$syn_us" 'BEGIN { printf "%.2f", a / b }')x the syntax check" \
+    "(wall); $(rate "$all_plies" $((full_us - syn_us > 0 ? full_us - syn_us : 1)) 0) plies/s for the replay alone"
+[ -z "$baseline" ] ||
+    echo "speed-up over the baseline: $(awk -v a="$base_us" -v b="$full_us" 'BEGIN { printf "%.2f", a / b }')x wall," \
+        "$(awk -v a="$base_cpu" -v b="$full_cpu" 'BEGIN { printf "%.2f", a / (b > 0 ? b : 1) }')x cpu"
+verdict="not met"
+awk -v b="$bytes" -v us="$full_us" 'BEGIN { exit !(b / us >= 150) }' && verdict=met
+echo "goal: pdn check (full validation) >= 150 MB/s on one core: $(mbps "$bytes" "$full_us") MB/s" \
+    "wall clock ($(mbps "$bytes" $((full_cpu > 0 ? full_cpu * 1000 : 1))) MB per cpu second), $verdict"
