@@ -103,9 +103,9 @@ static size_t candidates(const board_hint *h, const char **out)
     return n;
 }
 
-pdn_status pdn_replay__infer(pdn_replay *r, pdn_gametype *out)
+/* The candidates for the game, in the order tried. */
+static size_t game_candidates(const struct pdn_game *g, const char **list)
 {
-    const struct pdn_game *g = r->game;
     board_hint h = {0, 0, 0, false, false};
     const pdn_square *sq = g->squares.data;
     for (size_t i = 0; i < g->squares.len; i++)
@@ -116,9 +116,20 @@ pdn_status pdn_replay__infer(pdn_replay *r, pdn_gametype *out)
     const pdn_tag *fen = pdn_game_tag(g, "FEN");
     if (fen != NULL)
         note_fen(&h, fen->value);
+    return candidates(&h, list);
+}
 
+bool pdn_replay__first_candidate(pdn_replay *r, pdn_gametype *out)
+{
     const char *list[8];
-    size_t count = candidates(&h, list);
+    size_t count = game_candidates(r->game, list), at;
+    return count > 0 && pdn_parse_gametype(out, list[0], strlen(list[0]), &at) == PDN_D_NONE;
+}
+
+pdn_status pdn_replay__infer(pdn_replay *r, pdn_gametype *out)
+{
+    const char *list[8];
+    size_t count = game_candidates(r->game, list);
     size_t best_plies = 0;
     bool found = false;
     pdn_gametype best;

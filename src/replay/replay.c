@@ -32,13 +32,14 @@ void pdn_replay_free(pdn_replay *r)
 {
     if (r == NULL)
         return;
-    pdn_draughts_free(r->engine);
+    for (size_t i = 0; i < sizeof r->engines / sizeof r->engines[0]; i++)
+        pdn_draughts_free(r->engines[i]);
     pdn_movelist_free(r->list);
     pdn_vec__free(&r->recs, &r->alloc, sizeof(played_rec));
     pdn_vec__free(&r->cells, &r->alloc, sizeof(int16_t));
     pdn_vec__free(&r->snaps, &r->alloc, 1);
     pdn_vec__free(&r->slots, &r->alloc, 1);
-    pdn_vec__free(&r->frames, &r->alloc, 1);
+    pdn_vec__free(&r->frames, &r->alloc, pdn_replay__frame_size());
     pdn_vec__free(&r->diags, &r->alloc, sizeof(pdn_diag));
     pdn_alloc a = r->alloc;
     pdn_alloc__put(&a, r, sizeof *r);
@@ -107,14 +108,28 @@ static int rules_type_for(const pdn_geometry *g)
     return 20;
 }
 
+static bool same_tuple(const pdn_gametype *a, const pdn_gametype *b)
+{
+    return a->type == b->type && a->start == b->start && a->width == b->width &&
+           a->height == b->height && a->notation == b->notation && a->corner == b->corner &&
+           a->invert == b->invert && a->expanded == b->expanded;
+}
+
 bool pdn_replay__setup(pdn_replay *r, const pdn_gametype *gt, const pdn_rules *rules, bool *oom)
 {
-    pdn_geometry geo;
-    if (pdn_geometry_init(&geo, gt) != PDN_OK)
-        return false;
-    r->geo = geo;
-    r->snap_size = (sizeof(snap_head) + (size_t)(geo.width * geo.height) + 7) & ~(size_t)7;
-    if (geo.chess) {
+    /* The geometry is a few kilobytes to fill: games of one file mostly
+     * share their tuple. */
+    if (!r->geo_keyed || !same_tuple(&r->geo_key, gt)) {
+        pdn_geometry geo;
+        if (pdn_geometry_init(&geo, gt) != PDN_OK)
+            return false;
+        r->geo = geo;
+        r->geo_key = *gt;
+        r->geo_keyed = true;
+    }
+    const pdn_geometry *geo = &r->geo;
+    r->snap_size = (sizeof(snap_head) + (size_t)(geo->width * geo->height) + 7) & ~(size_t)7;
+    if (geo->chess) {
         r->gametype = 0;
         return true;
     }
@@ -122,25 +137,34 @@ bool pdn_replay__setup(pdn_replay *r, const pdn_gametype *gt, const pdn_rules *r
     if (rules != NULL)
         rl = *rules;
     else if (pdn_rules_init(&rl, gt->type) != PDN_OK)
-        pdn_rules_init(&rl, rules_type_for(&geo));
+        pdn_rules_init(&rl, rules_type_for(geo));
     r->gametype = gt->type;
-    /* An engine is worth keeping: building one precomputes its tables. */
-    if (r->engine != NULL) {
-        const pdn_geometry *eg = pdn_draughts_geometry(r->engine);
-        if (memcmp(&eg->gametype, &geo.gametype, sizeof geo.gametype) == 0 &&
-            memcmp(pdn_draughts_rules(r->engine), &rl, sizeof rl) == 0) {
+    size_t slots = sizeof r->engines / sizeof r->engines[0];
+    for (size_t i = 0; i < slots; i++) {
+        const pdn_draughts *e = r->engines[i];
+        if (e != NULL && same_tuple(&pdn_draughts_geometry(e)->gametype, &geo->gametype) &&
+            memcmp(pdn_draughts_rules(e), &rl, sizeof rl) == 0) {
+            r->engine = r->engines[i];
             r->rules = rl;
             return true;
         }
-        pdn_draughts_free(r->engine);
-        r->engine = NULL;
     }
     pdn_allocator user = {r->alloc.fn, r->alloc.ctx};
-    pdn_status st = pdn_draughts_new(&r->engine, &geo, &rl, &user);
+    pdn_draughts *made = NULL;
+    pdn_status st = pdn_draughts_new(&made, geo, &rl, &user);
     if (st == PDN_ENOMEM)
         *oom = true;
-    if (st != PDN_OK)
+    if (st != PDN_OK) {
+        r->engine = NULL;
         return false;
+    }
+    /* The oldest engine makes room. */
+    size_t at = r->engines_made++ % slots;
+    if (r->engines[at] == r->engine)
+        r->engine = NULL;
+    pdn_draughts_free(r->engines[at]);
+    r->engines[at] = made;
+    r->engine = made;
     r->rules = rl;
     return true;
 }
@@ -318,6 +342,18 @@ pdn_status pdn_replay_run(pdn_replay *r, const pdn_game *game, const pdn_replay_
     size_t plies;
     bool complete;
     if (!game_tuple(game, opts, &gt)) {
+        /* Most games replay under the first type the inference tries, and
+         * it would pick that one: replay in full under it straight away,
+         * and infer only when the main line does not go through. */
+        bool oom = false;
+        if (pdn_replay__first_candidate(r, &gt) && pdn_replay__setup(r, &gt, opts->rules, &oom)) {
+            pdn_status st = run_as(r, gt, true, false, &plies, &complete);
+            if (st != PDN_OK || (complete && !r->main_broken))
+                return st;
+            reset(r, game, opts);
+        } else if (oom) {
+            return PDN_ENOMEM;
+        }
         pdn_status st = pdn_replay__infer(r, &gt);
         if (st != PDN_OK)
             return st;

@@ -8,6 +8,8 @@
 #define PDN_REPLAY_H
 
 #include "base/base.h"
+#include "chess/chess.h"
+#include "rules/live.h"
 #include "tree/game.h"
 
 #define REPLAY_NONE UINT32_MAX
@@ -41,7 +43,14 @@ struct pdn_replay {
     int gametype;
     pdn_geometry geo;
     pdn_rules rules;
-    pdn_draughts *engine; /* kept from game to game while geometry and rules stay */
+    pdn_draughts *engine; /* the game's: one of engines[] */
+    /* Engines of the last few variants, kept from game to game: building
+     * one precomputes its tables, files mix tuples, and inferring the type
+     * of a game tries up to seven. */
+    pdn_draughts *engines[8];
+    unsigned engines_made;
+    pdn_gametype geo_key; /* the tuple `geo` was made for, while geo_keyed */
+    bool geo_keyed;
     pdn_movelist *list;
     pdn_vec recs;   /* played_rec, one per move of the game */
     pdn_vec cells;  /* int16_t: paths and captured pieces */
@@ -53,6 +62,13 @@ struct pdn_replay {
     uint32_t start_snap;
     bool quiet;    /* trial runs of the inference: no records, no diagnostics */
     char dot_side; /* the side "12." numbers in this game ('W'/'B'), 0 until seen */
+    /* The walk's live position in the generator's forms (`live` for
+     * draughts, `chess_live` for chess), while live_ok: anything that sets
+     * the position other than playing a move clears it. */
+    bool live_ok;
+    pdn_rules__live live;
+    pdn_chess__board chess_live;
+    bool main_broken; /* a move of the main line failed or was skipped */
 };
 
 /* Adds a diagnostic with the severity `code` has in the game's mode. */
@@ -90,11 +106,26 @@ bool pdn_replay__fits(pdn_replay *r, const pdn_node *node, const pdn_position *p
 size_t pdn_replay__legal_count(pdn_replay *r, const pdn_position *pos, const pdn_draughts_state *st,
                                bool *oom);
 
+/* Whether the side to move of the walk's live position `pos` has a legal
+ * move (draughts). */
+bool pdn_replay__can_move(pdn_replay *r, const pdn_position *pos, const pdn_draughts_state *st,
+                          bool *oom);
+
+/* Whether the side to move of the walk's live chess position `pos` is mated
+ * or stalemated, as pdn_chess_examine() tells; false when it cannot. */
+bool pdn_replay__chess_end(pdn_replay *r, const pdn_position *pos, int *mate, int *stalemate);
+
+/* The size of one element of replay->frames (the walk's own type). */
+size_t pdn_replay__frame_size(void);
+
 /* Walks the game; with `main_only` only the main line, stopping at the first
  * move that fails, and *plies receives the number of moves played. */
 pdn_status pdn_replay__walk(pdn_replay *r, bool main_only, size_t *plies, bool *complete);
 
 /* The GameType a game without a GameType tag is most likely played in. */
 pdn_status pdn_replay__infer(pdn_replay *r, pdn_gametype *out);
+/* The first type pdn_replay__infer() tries; it is the answer when the whole
+ * main line replays under it.  False when there is none. */
+bool pdn_replay__first_candidate(pdn_replay *r, pdn_gametype *out);
 
 #endif

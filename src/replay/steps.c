@@ -4,6 +4,7 @@
  * resolved against the legal moves of the position, the diagnostics of what
  * is wrong with it, and the move played.
  */
+#include "board/board.h"
 #include "replay/replay.h"
 
 #include <string.h>
@@ -23,6 +24,40 @@ size_t pdn_replay__legal_count(pdn_replay *r, const pdn_position *pos, const pdn
     if (s == PDN_ENOMEM)
         *oom = true;
     return s == PDN_OK ? pdn_movelist_count(r->list) : 1;
+}
+
+bool pdn_replay__can_move(pdn_replay *r, const pdn_position *pos, const pdn_draughts_state *st,
+                          bool *oom)
+{
+    if (r->live_ok && (pos->turn == 'W' || pos->turn == 'B')) {
+        int can =
+            pdn_rules__live_can_move(r->engine, &r->live, pos->turn == 'W' ? PDN_WHITE : PDN_BLACK);
+        if (can >= 0)
+            return can == 1;
+    }
+    return pdn_replay__legal_count(r, pos, st, oom) > 0;
+}
+
+bool pdn_replay__chess_end(pdn_replay *r, const pdn_position *pos, int *mate, int *stalemate)
+{
+    if (!r->live_ok) {
+        pdn_chess_facts f;
+        if (pdn_chess_examine(&f, pos) != PDN_OK)
+            return false;
+        *mate = f.checkmate;
+        *stalemate = f.stalemate;
+        return true;
+    }
+    /* The live board is the position's: the same facts without loading it
+     * or computing its repetition key. */
+    pdn_chess_move list[PDN_CHESS_MOVES_MAX];
+    size_t n = pdn_chess__generate(&r->chess_live, list);
+    if (n > PDN_CHESS_MOVES_MAX)
+        return false;
+    int check = pdn_chess__in_check(&r->chess_live);
+    *mate = check && n == 0;
+    *stalemate = !check && n == 0;
+    return true;
 }
 
 bool pdn_replay__fits(pdn_replay *r, const pdn_node *node, const pdn_position *pos,
@@ -178,6 +213,80 @@ static size_t choose_by_next(pdn_replay *r, const pdn_node *node, const pdn_posi
     return best;
 }
 
+/* Records and plays a move that is legal and the only one that fits. */
+static step_result play(pdn_replay *r, const pdn_node *node, pdn_position *pos,
+                        pdn_draughts_state *st, played_rec *rec, const pdn_draughts_move *dm,
+                        bool ambiguous)
+{
+    rec->status = ambiguous ? PDN_PLAY_AMBIGUOUS : PDN_PLAY_OK;
+    rec->from = (int16_t)dm->from;
+    rec->to = (int16_t)dm->to;
+    rec->king = (uint8_t)dm->king;
+    rec->promotes = (uint8_t)dm->promotes;
+    if (!r->quiet && !keep_cells(r, dm, rec))
+        return STEP_OOM;
+    if (pdn_draughts_play(pos, st, r->engine, dm) != PDN_OK)
+        return fail_move(r, node, pos, st, rec);
+    if (r->live_ok)
+        pdn_rules__live_play(&r->live, r->engine, dm);
+    return ambiguous ? STEP_AMBIGUOUS : STEP_OK;
+}
+
+/*
+ * play() for a plain move of the live position (plain_fits()): its cells
+ * are on the board, so pdn_draughts_play() has nothing to refuse, and what
+ * it does to the position is done here without its checks.
+ */
+static step_result play_plain(pdn_replay *r, pdn_position *pos, pdn_draughts_state *st,
+                              played_rec *rec, const pdn_draughts_move *dm)
+{
+    rec->status = PDN_PLAY_OK;
+    rec->from = (int16_t)dm->from;
+    rec->to = (int16_t)dm->to;
+    rec->king = (uint8_t)dm->king;
+    rec->promotes = (uint8_t)dm->promotes;
+    if (!r->quiet && !keep_cells(r, dm, rec))
+        return STEP_OOM;
+    pdn_piece p = pos->board[dm->from];
+    unsigned color = PDN_PIECE_COLOR(p);
+    pos->board[dm->from] = 0;
+    pos->board[dm->to] = dm->promotes ? (pdn_piece)(PDN_KING | color) : p;
+    pdn_rules__remember(st, color, dm->from, dm->to, dm->king, 0);
+    pos->turn = pos->turn == 'W' ? 'B' : 'W';
+    pdn_rules__live_play(&r->live, r->engine, dm);
+    return STEP_OK;
+}
+
+/*
+ * Most moves are plain moves written from-to with no capture on the board:
+ * they are checked on the live position without listing any move.  False
+ * when the move is not one of those (the general path then decides).
+ */
+static bool plain_fits(pdn_replay *r, const pdn_move *move, const pdn_position *pos,
+                       pdn_draughts_move *dm, int16_t *path)
+{
+    if (!r->live_ok || move->square_count != 2 || move->captured_count != 0 ||
+        (pos->turn != 'W' && pos->turn != 'B'))
+        return false;
+    const pdn_geometry *g = pdn_draughts_geometry(r->engine);
+    int from = pdn_board__cell(g, move->squares[0]), to = pdn_board__cell(g, move->squares[1]);
+    int king, promotes;
+    if (from < 0 || to < 0 ||
+        !pdn_rules__live_plain(r->engine, &r->live, pos->turn == 'W' ? PDN_WHITE : PDN_BLACK, from,
+                               to, &king, &promotes))
+        return false;
+    path[0] = (int16_t)from;
+    path[1] = (int16_t)to;
+    memset(dm, 0, sizeof *dm);
+    dm->from = from;
+    dm->to = to;
+    dm->king = king;
+    dm->promotes = promotes;
+    dm->path_count = 2;
+    dm->path = path;
+    return true;
+}
+
 step_result pdn_replay__draughts_step(pdn_replay *r, const pdn_node *node, const pdn_move *move,
                                       pdn_position *pos, pdn_draughts_state *st, played_rec *rec)
 {
@@ -189,7 +298,15 @@ step_result pdn_replay__draughts_step(pdn_replay *r, const pdn_node *node, const
             pos->turn = color == PDN_WHITE ? 'W' : 'B';
         rec->side = pos->turn;
     }
-    pdn_status s = pdn_draughts_resolve(r->list, r->engine, pos, st, move);
+    if (!r->live_ok)
+        r->live_ok = pdn_rules__live_load(&r->live, r->engine, pos);
+    pdn_draughts_move plain;
+    int16_t plain_path[2];
+    if (plain_fits(r, move, pos, &plain, plain_path))
+        return play_plain(r, pos, st, rec, &plain);
+    pdn_status s = r->live_ok
+                       ? pdn_rules__live_resolve(r->list, r->engine, &r->live, pos->turn, st, move)
+                       : pdn_draughts_resolve(r->list, r->engine, pos, st, move);
     if (s == PDN_ENOMEM)
         return STEP_OOM;
     size_t n = s == PDN_OK ? pdn_movelist_count(r->list) : 0;
@@ -228,16 +345,7 @@ step_result pdn_replay__draughts_step(pdn_replay *r, const pdn_node *node, const
         if (form != PDN_D_NONE && !pdn_replay__diag(r, form, off, len, 0))
             return STEP_OOM;
     }
-    rec->status = n > 1 ? PDN_PLAY_AMBIGUOUS : PDN_PLAY_OK;
-    rec->from = (int16_t)dm.from;
-    rec->to = (int16_t)dm.to;
-    rec->king = (uint8_t)dm.king;
-    rec->promotes = (uint8_t)dm.promotes;
-    if (!r->quiet && !keep_cells(r, &dm, rec))
-        return STEP_OOM;
-    if (pdn_draughts_play(pos, st, r->engine, &dm) != PDN_OK)
-        return fail_move(r, node, pos, st, rec);
-    return n > 1 ? STEP_AMBIGUOUS : STEP_OK;
+    return play(r, node, pos, st, rec, &dm, n > 1);
 }
 
 /* The notes of a resolved SAN move, each a warning of its own. */
@@ -277,8 +385,13 @@ step_result pdn_replay__chess_step(pdn_replay *r, const pdn_node *node, const pd
     }
     pdn_chess_move cm;
     unsigned notes = 0;
+    /* The live board saves loading the position for every move; it is the
+     * position's own board, so resolving on it is the same. */
+    if (!r->live_ok)
+        r->live_ok = pdn_chess__load(&r->chess_live, pos) == 0;
     if (s == PDN_SAN_OK)
-        s = pdn_san_resolve(&cm, &notes, pos, &san);
+        s = r->live_ok ? pdn_chess__resolve(&cm, &notes, &r->chess_live, &san)
+                       : pdn_san_resolve(&cm, &notes, pos, &san);
     switch (s) {
     case PDN_SAN_OK:
         break;
@@ -297,8 +410,17 @@ step_result pdn_replay__chess_step(pdn_replay *r, const pdn_node *node, const pd
     }
     if (!san_notes(r, notes, off, len))
         return STEP_OOM;
-    if (pdn_chess_play(pos, cm) != PDN_OK)
+    if (r->live_ok) {
+        /* What pdn_chess_play() does, without generating the moves again:
+         * `cm` is the generator's own move on this board. */
+        if (cm.flags & PDN_CHESS_NULL)
+            pdn_chess__make_null(&r->chess_live);
+        else
+            pdn_chess__make(&r->chess_live, cm);
+        pdn_chess__store(&r->chess_live, pos);
+    } else if (pdn_chess_play(pos, cm) != PDN_OK) {
         return fail_move(r, node, pos, NULL, rec);
+    }
     rec->status = PDN_PLAY_OK;
     rec->chess = cm;
     rec->from = (int16_t)cm.from;

@@ -18,6 +18,11 @@ typedef struct frame {
     uint32_t snap, before_snap; /* snapshot numbers of the same, or REPLAY_NONE */
 } frame;
 
+size_t pdn_replay__frame_size(void)
+{
+    return sizeof(frame);
+}
+
 static unsigned char *slot(pdn_replay *r, size_t depth, int which)
 {
     return (unsigned char *)r->slots.data + (depth * 2 + (size_t)which) * r->snap_size;
@@ -36,6 +41,22 @@ static bool snapshot(pdn_replay *r, const pdn_position *pos, const pdn_draughts_
     *out = (uint32_t)(r->snaps.len / r->snap_size);
     r->snaps.len += r->snap_size;
     return true;
+}
+
+/* Whether a variation follows `node` before the next move of its line: only
+ * then is the position before `node` needed again.  Read from the node
+ * array directly: this runs for every move. */
+static bool variation_follows(const pdn_node *node)
+{
+    for (uint32_t i = node->next; i != PDN_NIL;) {
+        const pdn_node *x = pdn_game__node(node->game, i);
+        if (x->kind == PDN_NODE_MOVE)
+            return false;
+        if (x->kind == PDN_NODE_VARIATION)
+            return true;
+        i = x->next;
+    }
+    return false;
 }
 
 /* Moves after `node` in its sequence: how many are left unchecked. */
@@ -116,6 +137,23 @@ static bool placed_before(pdn_replay *r, const pdn_node *variation, size_t depth
     return pdn_replay__diag(r, PDN_D_VARIATION_PLACE, pdn_node_offset(variation), 1, 0);
 }
 
+/* Unreadable text that starts like a chess move and is not SAN: a piece
+ * letter, a file letter and a digit, or castling. */
+static bool looks_like_san(const pdn_node *node)
+{
+    pdn_str t = pdn_node_text(node);
+    pdn_san san;
+    size_t at;
+    if (t.len < 2 || pdn_san_parse(&san, t.ptr, t.len, &at) != PDN_SAN_MALFORMED)
+        return false;
+    char c = t.ptr[0];
+    size_t i = strchr("KQRBN", c) != NULL && c != '\0' ? 1 : 0;
+    if (c == 'O' || c == '0')
+        return t.len >= 3 && t.ptr[1] == '-';
+    return i < t.len && t.ptr[i] >= 'a' && t.ptr[i] <= 'h' && i + 1 < t.len &&
+           ((t.ptr[i + 1] >= '1' && t.ptr[i + 1] <= '8') || t.ptr[i + 1] == 'x');
+}
+
 /* The start position of the game: its FEN tag or the type's start. */
 static void start_position(pdn_replay *r, pdn_position *pos, bool *valid)
 {
@@ -135,14 +173,14 @@ static bool check_result(pdn_replay *r, const pdn_position *pos, const pdn_draug
     pdn_result truth = PDN_RESULT_UNKNOWN;
     bool oom = false;
     if (r->geo.chess) {
-        pdn_chess_facts f;
-        if (pdn_chess_examine(&f, pos) != PDN_OK)
+        int mate, stalemate;
+        if (!pdn_replay__chess_end(r, pos, &mate, &stalemate))
             return true;
-        if (f.checkmate)
+        if (mate)
             truth = pos->turn == 'W' ? PDN_RESULT_BLACK : PDN_RESULT_WHITE;
-        else if (f.stalemate)
+        else if (stalemate)
             truth = PDN_RESULT_DRAW;
-    } else if (pdn_replay__legal_count(r, pos, st, &oom) == 0) {
+    } else if (!pdn_replay__can_move(r, pos, st, &oom)) {
         /* In every draughts variant a player who cannot move has lost. */
         truth = pos->turn == 'W' ? PDN_RESULT_BLACK : PDN_RESULT_WHITE;
     }
@@ -161,6 +199,8 @@ pdn_status pdn_replay__walk(pdn_replay *r, bool main_only, size_t *plies, bool *
     *plies = 0;
     *complete = false;
     start_position(r, &pos, &start_valid);
+    r->live_ok = false;
+    r->main_broken = false;
     if (!snapshot(r, &pos, &st, &r->start_snap))
         return PDN_ENOMEM;
 
@@ -191,6 +231,7 @@ pdn_status pdn_replay__walk(pdn_replay *r, bool main_only, size_t *plies, bool *
             f = (frame *)r->frames.data + depth;
             if (f->valid)
                 pdn_replay__load(r, slot(r, depth, 1), &pos, &st);
+            r->live_ok = false;
             continue;
         }
         f->child = pdn_node_next(node);
@@ -203,6 +244,7 @@ pdn_status pdn_replay__walk(pdn_replay *r, bool main_only, size_t *plies, bool *
             size_t at;
             pdn_diag_code c = pdn_fen_read(&pos, &r->geo, fen.ptr, fen.len, &at);
             st = (pdn_draughts_state)PDN_DRAUGHTS_STATE_INIT;
+            r->live_ok = false;
             f->valid = c == PDN_D_NONE || c == PDN_D_FEN_FORM;
             if (!snapshot(r, &pos, &st, &f->snap))
                 return PDN_ENOMEM;
@@ -226,8 +268,10 @@ pdn_status pdn_replay__walk(pdn_replay *r, bool main_only, size_t *plies, bool *
             uint32_t snap = from_before ? f->before_snap : f->snap;
             if (f->valid)
                 pdn_replay__save(r, slot(r, depth, 1), &pos, &st);
-            if (from_before && valid)
+            if (from_before && valid) {
                 pdn_replay__load(r, slot(r, depth, 0), &pos, &st);
+                r->live_ok = false;
+            }
             if (!pdn_vec__reserve(&r->frames, &r->alloc, sizeof(frame), 1) ||
                 !pdn_vec__reserve(&r->slots, &r->alloc, 1, 2 * r->snap_size))
                 return PDN_ENOMEM;
@@ -244,6 +288,27 @@ pdn_status pdn_replay__walk(pdn_replay *r, bool main_only, size_t *plies, bool *
             continue;
         }
 
+        if (kind == PDN_NODE_COMMENT && r->geo.chess && f->valid &&
+            pdn_node_comment_kind(node) == PDN_COMMENT_JUNK && looks_like_san(node)) {
+            /* A chess move the reader could not read ("Nf3xp5+"): an error,
+             * and the line's position is lost with it. */
+            pdn_str t = pdn_node_text(node);
+            pdn_san san;
+            size_t at = 0;
+            pdn_san_parse(&san, t.ptr, t.len, &at);
+            uint32_t off = (uint32_t)(t.ptr - pdn_game_text(r->game).ptr);
+            f->valid = false;
+            if (main_only)
+                return PDN_OK;
+            if (!pdn_replay__diag(r, PDN_D_BAD_SAN, off + (uint32_t)at,
+                                  (uint32_t)(t.len > at ? t.len - at : 1), 0))
+                return PDN_ENOMEM;
+            uint32_t left = moves_after(node);
+            if (left > 0 && !pdn_replay__diag(r, PDN_D_REPLAY_STOPPED, off + (uint32_t)at,
+                                              (uint32_t)(t.len > at ? t.len - at : 1), left))
+                return PDN_ENOMEM;
+            continue;
+        }
         if (kind != PDN_NODE_MOVE)
             continue;
 
@@ -258,6 +323,7 @@ pdn_status pdn_replay__walk(pdn_replay *r, bool main_only, size_t *plies, bool *
         if (!f->valid) {
             rec->status = PDN_PLAY_SKIPPED;
             f->before_valid = false;
+            r->main_broken |= depth == 0;
             if (depth == 0 && stopped_at_start) {
                 /* The start position itself is unknown (a bad FEN tag). */
                 stopped_at_start = false;
@@ -271,7 +337,10 @@ pdn_status pdn_replay__walk(pdn_replay *r, bool main_only, size_t *plies, bool *
         }
         pdn_move m;
         pdn_node_move(&m, node);
-        pdn_replay__save(r, slot(r, depth, 0), &pos, &st);
+        /* Slot 0 is read only by a variation of this move (of the line's
+         * last move), so it is written only when one follows. */
+        if (!main_only && variation_follows(node))
+            pdn_replay__save(r, slot(r, depth, 0), &pos, &st);
         f->before_valid = true;
         f->before_ply = f->ply - 1;
         f->before_snap = f->snap;
@@ -300,6 +369,7 @@ pdn_status pdn_replay__walk(pdn_replay *r, bool main_only, size_t *plies, bool *
         }
         if (res == STEP_FAILED) {
             f->valid = false;
+            r->main_broken |= depth == 0;
             if (main_only)
                 return PDN_OK;
             uint32_t left = moves_after(node);
@@ -310,7 +380,7 @@ pdn_status pdn_replay__walk(pdn_replay *r, bool main_only, size_t *plies, bool *
         }
         if (!check_side(r, node, &m, rec->side, first_of_line))
             return PDN_ENOMEM;
-        if (!snapshot(r, &pos, &st, &rec->after))
+        if (r->opts.positions && !snapshot(r, &pos, &st, &rec->after))
             return PDN_ENOMEM;
         f->snap = rec->after;
         if (depth == 0)
