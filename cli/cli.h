@@ -23,8 +23,14 @@ typedef struct cli_read {
     pdn_read_options opts;
     bool mode_given;
     int variant; /* --variant: the GameType every game is replayed as, or -1 */
+    bool has_rules;
+    pdn_rules rules; /* --rules: the rule set of a GameType number, for any board */
 } cli_read;
-#define CLI_READ_INIT { PDN_READ_OPTIONS_INIT, false, -1 }
+#define CLI_READ_INIT { PDN_READ_OPTIONS_INIT, false, -1, false, { 0 } }
+
+/* The replay options the reading options ask for (--variant, --rules);
+ * the rules pointer points into `r`. */
+pdn_replay_options cli_replay_options(const cli_read *r);
 
 /* One option of a command, for parsing and for --help. */
 typedef struct cli_opt {

@@ -43,8 +43,7 @@ static int check_file(const char *path, const cli_read *r, bool quiet, bool repl
         cli_input_close(&in);
         return cli_fatal(in.name, st);
     }
-    pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT, with_positions = ro;
-    ro.gametype = with_positions.gametype = r->variant;
+    pdn_replay_options ro = cli_replay_options(r), with_positions = ro;
     ro.positions = 0;
     const pdn_game *g;
     while ((st = pdn_reader_next(reader, &g)) == PDN_OK) {

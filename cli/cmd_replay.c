@@ -324,8 +324,7 @@ int cmd_replay(int argc, char **argv)
     pdn_status st = cli_reader_open(&reader, &in, &a.read);
     if (st == PDN_OK)
         st = pdn_replay_new(&r, NULL);
-    pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
-    ro.gametype = a.read.variant;
+    pdn_replay_options ro = cli_replay_options(&a.read);
     const pdn_game *g;
     unsigned long index = 0, errors = 0;
     while (st == PDN_OK && (st = pdn_reader_next(reader, &g)) == PDN_OK) {

@@ -301,8 +301,7 @@ int cmd_stats(int argc, char **argv)
     pdn_status st = cli_reader_open(&reader, &in, &read);
     if (st == PDN_OK)
         st = pdn_replay_new(&r, NULL);
-    pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
-    ro.gametype = read.variant;
+    pdn_replay_options ro = cli_replay_options(&read);
     totals t;
     memset(&t, 0, sizeof t);
     if (json)

@@ -94,8 +94,7 @@ static int run(const char *cmd, int argc, char **argv, write_fn fn, pdn_write_op
     pdn_status st = cli_reader_open(&reader, &in, &r);
     /* Rewriting moves needs them resolved: replay each game first. */
     bool replay = wo.captures != PDN_CAPTURES_ASIS || wo.notation != 0;
-    pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
-    ro.gametype = r.variant;
+    pdn_replay_options ro = cli_replay_options(&r);
     unsigned long long errors = 0, games = 0;
     if (st == PDN_OK && replay && (st = pdn_replay_new(&rp, NULL)) != PDN_OK)
         pdn_reader_free(reader);

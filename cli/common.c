@@ -32,6 +32,20 @@ int cli_read_option(cli_read *r, const char *cmd, int argc, char **argv, int *i)
         ++*i;
         return 1;
     }
+    if (strcmp(a, "--rules") == 0) {
+        /* The rules of a type number, on the board the game's GameType gives:
+         * International rules on a custom 12x12 tuple, say. */
+        char *end = NULL;
+        long v = *i + 1 < argc ? strtol(argv[*i + 1], &end, 10) : -1;
+        if (*i + 1 >= argc || end == argv[*i + 1] || *end != '\0' || v < 20 || v > 99 ||
+            pdn_rules_init(&r->rules, (int)v) != PDN_OK) {
+            cli_usage_error(cmd, "--rules needs a draughts GameType number (20-31, 40, 41)");
+            return -1;
+        }
+        r->has_rules = true;
+        ++*i;
+        return 1;
+    }
     bool mode = strcmp(a, "--mode") == 0, enc = strcmp(a, "--encoding") == 0;
     const char *val = NULL;
     if (!mode && !enc) {
@@ -119,6 +133,14 @@ pdn_status cli_reader_open(pdn_reader **out, cli_input *in, const cli_read *r)
         (strcmp(in->name + n - 4, ".pgn") == 0 || strcmp(in->name + n - 4, ".PGN") == 0))
         o.default_gametype = 0;
     return pdn_reader_new_callback(out, cli_input_read, in, &o);
+}
+
+pdn_replay_options cli_replay_options(const cli_read *r)
+{
+    pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+    ro.gametype = r->variant;
+    ro.rules = r->has_rules ? &r->rules : NULL;
+    return ro;
 }
 
 int cli_fatal(const char *file, pdn_status st)

@@ -12,6 +12,7 @@ static const cli_opt check_opts[] = {
     {"--strict", NULL, NULL, "same as --mode strict"},
     {"--syntax", NULL, NULL, "check the syntax only (no replay of the moves)"},
     {"--variant", NULL, "T", "replay every game as GameType T (default: its tag, or inferred)"},
+    {"--rules", NULL, "T", "the rules of GameType T on each game's own board (custom tuples)"},
     {"--encoding", NULL, "E", "auto (default), utf8, latin1, cp1251 or cp866"},
     {"--quiet", "-q", NULL, "print only the summary"},
     {NULL, NULL, NULL, NULL},
