@@ -62,7 +62,7 @@ check "the legal moves" "$tmp/illegal.pdn:2:19: note: legal moves: 28x19" "$(pri
 check "--syntax does not replay" "1 game, 0 errors, 0 warnings" "$("$pdn" check --syntax "$tmp/illegal.pdn")"
 printf '1. 11-15 23-19 *\n' >"$tmp/english.pdn"
 check "the inferred variant is named" 1 "$("$pdn" check "$tmp/english.pdn" | grep -c '(GameType 21) \[gametype-inferred\]')"
-printf '[GameType "99,W,8,8,N2,0"]\n[FEN "W:W10:B14"]\n1. 10x17 *\n' >"$tmp/custom.pdn"
+printf '[GameType "50,W,8,8,N2,0"]\n[FEN "W:W10:B14"]\n1. 10x17 *\n' >"$tmp/custom.pdn"
 check "a custom 8x8 board gets English rules: no backward capture" 1 \
     "$("$pdn" check -q "$tmp/custom.pdn" >/dev/null; echo $?)"
 check "--rules 20 gives it International rules" 0 "$("$pdn" check -q --rules 20 "$tmp/custom.pdn" >/dev/null; echo $?)"
