@@ -26,7 +26,9 @@ typedef struct cli_read {
     bool has_rules;
     pdn_rules rules; /* --rules: the rule set of a GameType number, for any board */
 } cli_read;
+/* clang-format off */
 #define CLI_READ_INIT { PDN_READ_OPTIONS_INIT, false, -1, false, { 0 } }
+/* clang-format on */
 
 /* The replay options the reading options ask for (--variant, --rules);
  * the rules pointer points into `r`. */
@@ -62,6 +64,17 @@ const cli_cmd *cli_find(const char *name);
  * (advancing *i past its argument), 0 when the option is not a reading one,
  * -1 on a bad value (already reported). */
 int cli_read_option(cli_read *r, const char *cmd, int argc, char **argv, int *i);
+
+/* Takes argv[*i] when it is the input file (a word not starting with '-',
+ * or "-") or a reading option: returns 1 (and advances *i past an option's
+ * value), 0 when it is neither, -1 on a usage error (already reported: a
+ * second file, a bad option value). */
+int cli_input_option(cli_read *r, const char *cmd, const char **file, int argc, char **argv,
+                     int *i);
+
+/* Whether a replay diagnostic is about one move and its notes show the
+ * position before it (so the replay must keep positions). */
+bool cli_diag_about_move(pdn_diag_code code);
 
 /* An input: a file or standard input ("-"), read through a callback. */
 typedef struct cli_input {

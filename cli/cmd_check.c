@@ -23,8 +23,7 @@ static bool needs_positions(const pdn_replay *rp)
     size_t n = 0;
     const pdn_diag *d = pdn_replay_diags(rp, &n);
     for (size_t i = 0; i < n; i++)
-        if (d[i].code == PDN_D_ILLEGAL_MOVE || d[i].code == PDN_D_AMBIGUOUS_MOVE ||
-            d[i].code == PDN_D_MOVE_AFTER_END || d[i].code == PDN_D_BAD_PROMOTION)
+        if (cli_diag_about_move(d[i].code))
             return true;
     return false;
 }

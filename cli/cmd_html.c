@@ -42,15 +42,7 @@ static int parse_args(html_args *a, int argc, char **argv)
 {
     for (int i = 1; i < argc; i++) {
         const char *s = argv[i];
-        if (s[0] != '-' || strcmp(s, "-") == 0) {
-            if (a->file) {
-                cli_usage_error("html", "only one input file, got also '%s'", s);
-                return EXIT_USAGE;
-            }
-            a->file = s;
-            continue;
-        }
-        int took = cli_read_option(&a->read, "html", argc, argv, &i);
+        int took = cli_input_option(&a->read, "html", &a->file, argc, argv, &i);
         if (took < 0)
             return EXIT_USAGE;
         if (took)

@@ -269,15 +269,7 @@ int cmd_stats(int argc, char **argv)
     bool json = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (a[0] != '-' || strcmp(a, "-") == 0) {
-            if (file) {
-                cli_usage_error("stats", "only one input file, got also '%s'", a);
-                return EXIT_USAGE;
-            }
-            file = a;
-            continue;
-        }
-        int took = cli_read_option(&read, "stats", argc, argv, &i);
+        int took = cli_input_option(&read, "stats", &file, argc, argv, &i);
         if (took < 0)
             return EXIT_USAGE;
         if (took)

@@ -17,15 +17,7 @@ static int run(const char *cmd, int argc, char **argv, write_fn fn, pdn_write_op
     const char *file = NULL, *output = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if ((a[0] != '-' || strcmp(a, "-") == 0)) {
-            if (file) {
-                cli_usage_error(cmd, "only one input file, got also '%s'", a);
-                return EXIT_USAGE;
-            }
-            file = a;
-            continue;
-        }
-        int took = cli_read_option(&r, cmd, argc, argv, &i);
+        int took = cli_input_option(&r, cmd, &file, argc, argv, &i);
         if (took < 0)
             return EXIT_USAGE;
         if (took)

@@ -135,6 +135,20 @@ pdn_status cli_reader_open(pdn_reader **out, cli_input *in, const cli_read *r)
     return pdn_reader_new_callback(out, cli_input_read, in, &o);
 }
 
+int cli_input_option(cli_read *r, const char *cmd, const char **file, int argc, char **argv, int *i)
+{
+    const char *a = argv[*i];
+    if (a[0] != '-' || strcmp(a, "-") == 0) {
+        if (*file != NULL) {
+            cli_usage_error(cmd, "only one input file, got also '%s'", a);
+            return -1;
+        }
+        *file = a;
+        return 1;
+    }
+    return cli_read_option(r, cmd, argc, argv, i);
+}
+
 pdn_replay_options cli_replay_options(const cli_read *r)
 {
     pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;

@@ -64,13 +64,18 @@ static void list_chess(FILE *out, const pdn_position *pos)
         fprintf(out, "none");
 }
 
+bool cli_diag_about_move(pdn_diag_code code)
+{
+    return code == PDN_D_ILLEGAL_MOVE || code == PDN_D_AMBIGUOUS_MOVE ||
+           code == PDN_D_MOVE_AFTER_END || code == PDN_D_BAD_PROMOTION;
+}
+
 /* Notes under a diagnostic about a move: where, the position, the moves.
  * The codes are those needs_positions() in cmd_check.c looks for. */
 static void move_notes(FILE *out, const char *file, const pdn_game *g, const pdn_replay *r,
                        const pdn_diag *d)
 {
-    if (d->code != PDN_D_ILLEGAL_MOVE && d->code != PDN_D_AMBIGUOUS_MOVE &&
-        d->code != PDN_D_MOVE_AFTER_END && d->code != PDN_D_BAD_PROMOTION)
+    if (!cli_diag_about_move(d->code))
         return;
     const pdn_node *node = move_at(g, d->offset);
     pdn_position pos;

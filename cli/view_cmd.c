@@ -23,15 +23,7 @@ static int parse_args(view_args *a, int argc, char **argv)
 {
     for (int i = 1; i < argc; i++) {
         const char *s = argv[i];
-        if (s[0] != '-' || strcmp(s, "-") == 0) {
-            if (a->file) {
-                cli_usage_error("view", "only one input file, got also '%s'", s);
-                return EXIT_USAGE;
-            }
-            a->file = s;
-            continue;
-        }
-        int took = cli_read_option(&a->read, "view", argc, argv, &i);
+        int took = cli_input_option(&a->read, "view", &a->file, argc, argv, &i);
         if (took < 0)
             return EXIT_USAGE;
         if (took)
