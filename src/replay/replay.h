@@ -98,6 +98,11 @@ step_result pdn_replay__draughts_step(pdn_replay *r, const pdn_node *node, const
 step_result pdn_replay__chess_step(pdn_replay *r, const pdn_node *node, const pdn_move *move,
                                    pdn_position *pos, played_rec *rec);
 
+/* A move that cannot be played: an illegal move, or a move after the end
+ * of the game (no legal move left); reported, and rec->status set. */
+step_result pdn_replay__fail_move(pdn_replay *r, const pdn_node *node, const pdn_position *pos,
+                                  const pdn_draughts_state *st, played_rec *rec);
+
 /* Whether a written move fits some legal move of `pos` (nothing is played). */
 bool pdn_replay__fits(pdn_replay *r, const pdn_node *node, const pdn_position *pos,
                       const pdn_draughts_state *st, bool *oom);

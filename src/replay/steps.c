@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * steps.c - one move of the replay: the written draughts move or SAN text
- * resolved against the legal moves of the position, the diagnostics of what
- * is wrong with it, and the move played.
+ * steps.c - one draughts move of the replay: the written move resolved
+ * against the legal moves of the position, the diagnostics of what is wrong
+ * with it, and the move played; the questions the walk asks of a position.
  */
 #include "board/board.h"
 #include "replay/replay.h"
@@ -38,28 +38,6 @@ bool pdn_replay__can_move(pdn_replay *r, const pdn_position *pos, const pdn_drau
     return pdn_replay__legal_count(r, pos, st, oom) > 0;
 }
 
-bool pdn_replay__chess_end(pdn_replay *r, const pdn_position *pos, int *mate, int *stalemate)
-{
-    if (!r->live_ok) {
-        pdn_chess_facts f;
-        if (pdn_chess_examine(&f, pos) != PDN_OK)
-            return false;
-        *mate = f.checkmate;
-        *stalemate = f.stalemate;
-        return true;
-    }
-    /* The live board is the position's: the same facts without loading it
-     * or computing its repetition key. */
-    pdn_chess_move list[PDN_CHESS_MOVES_MAX];
-    size_t n = pdn_chess__generate(&r->chess_live, list);
-    if (n > PDN_CHESS_MOVES_MAX)
-        return false;
-    int check = pdn_chess__in_check(&r->chess_live);
-    *mate = check && n == 0;
-    *stalemate = !check && n == 0;
-    return true;
-}
-
 bool pdn_replay__fits(pdn_replay *r, const pdn_node *node, const pdn_position *pos,
                       const pdn_draughts_state *st, bool *oom)
 {
@@ -80,8 +58,8 @@ bool pdn_replay__fits(pdn_replay *r, const pdn_node *node, const pdn_position *p
 }
 
 /* A failed move: illegal, or a move after the end of the game. */
-static step_result fail_move(pdn_replay *r, const pdn_node *node, const pdn_position *pos,
-                             const pdn_draughts_state *st, played_rec *rec)
+step_result pdn_replay__fail_move(pdn_replay *r, const pdn_node *node, const pdn_position *pos,
+                                  const pdn_draughts_state *st, played_rec *rec)
 {
     bool oom = false;
     size_t legal = pdn_replay__legal_count(r, pos, st, &oom);
@@ -226,7 +204,7 @@ static step_result play(pdn_replay *r, const pdn_node *node, pdn_position *pos,
     if (!r->quiet && !keep_cells(r, dm, rec))
         return STEP_OOM;
     if (pdn_draughts_play(pos, st, r->engine, dm) != PDN_OK)
-        return fail_move(r, node, pos, st, rec);
+        return pdn_replay__fail_move(r, node, pos, st, rec);
     if (r->live_ok)
         pdn_rules__live_play(&r->live, r->engine, dm);
     return ambiguous ? STEP_AMBIGUOUS : STEP_OK;
@@ -311,7 +289,7 @@ step_result pdn_replay__draughts_step(pdn_replay *r, const pdn_node *node, const
         return STEP_OOM;
     size_t n = s == PDN_OK ? pdn_movelist_count(r->list) : 0;
     if (n == 0)
-        return fail_move(r, node, pos, st, rec);
+        return pdn_replay__fail_move(r, node, pos, st, rec);
     size_t pick = n > 1 ? choose_by_next(r, node, pos, st, n) : 0;
     if (pick == SIZE_MAX)
         return STEP_OOM;
@@ -319,7 +297,7 @@ step_result pdn_replay__draughts_step(pdn_replay *r, const pdn_node *node, const
         /* choose_by_next() used the list: resolve again to get the moves back. */
         pdn_status again = pdn_draughts_resolve(r->list, r->engine, pos, st, move);
         if (again != PDN_OK || pdn_movelist_count(r->list) <= pick)
-            return again == PDN_ENOMEM ? STEP_OOM : fail_move(r, node, pos, st, rec);
+            return again == PDN_ENOMEM ? STEP_OOM : pdn_replay__fail_move(r, node, pos, st, rec);
     }
     pdn_draughts_move dm = pdn_movelist_get(r->list, pick);
     uint32_t off = pdn_node_offset(node), len = pdn_node_length(node);
@@ -339,91 +317,12 @@ step_result pdn_replay__draughts_step(pdn_replay *r, const pdn_node *node, const
             /* The list was refilled: take the move again. */
             pdn_status again = pdn_draughts_resolve(r->list, r->engine, pos, st, move);
             if (again != PDN_OK || pdn_movelist_count(r->list) == 0)
-                return again == PDN_ENOMEM ? STEP_OOM : fail_move(r, node, pos, st, rec);
+                return again == PDN_ENOMEM ? STEP_OOM
+                                           : pdn_replay__fail_move(r, node, pos, st, rec);
             dm = pdn_movelist_get(r->list, 0);
         }
         if (form != PDN_D_NONE && !pdn_replay__diag(r, form, off, len, 0))
             return STEP_OOM;
     }
     return play(r, node, pos, st, rec, &dm, n > 1);
-}
-
-/* The notes of a resolved SAN move, each a warning of its own. */
-static bool san_notes(pdn_replay *r, unsigned notes, uint32_t off, uint32_t len)
-{
-    static const struct {
-        unsigned bits;
-        pdn_diag_code code;
-    } map[] = {
-        {PDN_SAN_LONG | PDN_SAN_NON_STANDARD, PDN_D_SAN_FORM},
-        {PDN_SAN_OVERSPECIFIED, PDN_D_SAN_OVERSPECIFIED},
-        {PDN_SAN_CHECK_MISSING | PDN_SAN_CHECK_WRONG, PDN_D_CHECK_MARK},
-        {PDN_SAN_CAPTURE_MISSING | PDN_SAN_CAPTURE_WRONG, PDN_D_CAPTURE_MARK},
-        {PDN_SAN_NULL_MOVE, PDN_D_NULL_MOVE},
-    };
-    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-        if ((notes & map[i].bits) && !pdn_replay__diag(r, map[i].code, off, len, 0))
-            return false;
-    return true;
-}
-
-step_result pdn_replay__chess_step(pdn_replay *r, const pdn_node *node, const pdn_move *move,
-                                   pdn_position *pos, played_rec *rec)
-{
-    uint32_t off = pdn_node_offset(node), len = pdn_node_length(node);
-    pdn_san san;
-    size_t at = 0;
-    pdn_san_status s = pdn_san_parse(&san, move->san.ptr, move->san.len, &at);
-    if (s == PDN_SAN_MALFORMED) {
-        rec->status = PDN_PLAY_ILLEGAL;
-        /* The SAN text starts where the node does, after any move number. */
-        uint32_t san_off = (uint32_t)(move->san.ptr - pdn_game_text(r->game).ptr);
-        return pdn_replay__diag(r, PDN_D_BAD_SAN, san_off + (uint32_t)at,
-                                (uint32_t)(move->san.len > at ? move->san.len - at : 1), 0)
-                   ? STEP_FAILED
-                   : STEP_OOM;
-    }
-    pdn_chess_move cm;
-    unsigned notes = 0;
-    /* The live board saves loading the position for every move; it is the
-     * position's own board, so resolving on it is the same. */
-    if (!r->live_ok)
-        r->live_ok = pdn_chess__load(&r->chess_live, pos) == 0;
-    if (s == PDN_SAN_OK)
-        s = r->live_ok ? pdn_chess__resolve(&cm, &notes, &r->chess_live, &san)
-                       : pdn_san_resolve(&cm, &notes, pos, &san);
-    switch (s) {
-    case PDN_SAN_OK:
-        break;
-    case PDN_SAN_BAD_PROMOTION:
-        rec->status = PDN_PLAY_ILLEGAL;
-        return pdn_replay__diag(r, PDN_D_BAD_PROMOTION, off, len, 0) ? STEP_FAILED : STEP_OOM;
-    case PDN_SAN_AMBIGUOUS:
-        /* Without the rules' choice there is no one position to go on from. */
-        rec->status = PDN_PLAY_AMBIGUOUS;
-        return pdn_replay__diag(r, PDN_D_AMBIGUOUS_MOVE, off, len, 0) ? STEP_FAILED : STEP_OOM;
-    case PDN_SAN_BAD_POSITION:
-        rec->status = PDN_PLAY_UNKNOWN;
-        return STEP_FAILED;
-    default:
-        return fail_move(r, node, pos, NULL, rec);
-    }
-    if (!san_notes(r, notes, off, len))
-        return STEP_OOM;
-    if (r->live_ok) {
-        /* What pdn_chess_play() does, without generating the moves again:
-         * `cm` is the generator's own move on this board. */
-        if (cm.flags & PDN_CHESS_NULL)
-            pdn_chess__make_null(&r->chess_live);
-        else
-            pdn_chess__make(&r->chess_live, cm);
-        pdn_chess__store(&r->chess_live, pos);
-    } else if (pdn_chess_play(pos, cm) != PDN_OK) {
-        return fail_move(r, node, pos, NULL, rec);
-    }
-    rec->status = PDN_PLAY_OK;
-    rec->chess = cm;
-    rec->from = (int16_t)cm.from;
-    rec->to = (int16_t)cm.to;
-    return STEP_OK;
 }

@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * steps_chess.c - one chess move of the replay: the SAN text resolved on the
+ * live board, the warnings about its form, and the move played; whether the
+ * game ended in mate or stalemate.
+ */
+#include "replay/replay.h"
+
+bool pdn_replay__chess_end(pdn_replay *r, const pdn_position *pos, int *mate, int *stalemate)
+{
+    if (!r->live_ok) {
+        pdn_chess_facts f;
+        if (pdn_chess_examine(&f, pos) != PDN_OK)
+            return false;
+        *mate = f.checkmate;
+        *stalemate = f.stalemate;
+        return true;
+    }
+    /* The live board is the position's: the same facts without loading it
+     * or computing its repetition key. */
+    pdn_chess_move list[PDN_CHESS_MOVES_MAX];
+    size_t n = pdn_chess__generate(&r->chess_live, list);
+    if (n > PDN_CHESS_MOVES_MAX)
+        return false;
+    int check = pdn_chess__in_check(&r->chess_live);
+    *mate = check && n == 0;
+    *stalemate = !check && n == 0;
+    return true;
+}
+
+/* The notes of a resolved SAN move, each a warning of its own. */
+static bool san_notes(pdn_replay *r, unsigned notes, uint32_t off, uint32_t len)
+{
+    static const struct {
+        unsigned bits;
+        pdn_diag_code code;
+    } map[] = {
+        {PDN_SAN_LONG | PDN_SAN_NON_STANDARD, PDN_D_SAN_FORM},
+        {PDN_SAN_OVERSPECIFIED, PDN_D_SAN_OVERSPECIFIED},
+        {PDN_SAN_CHECK_MISSING | PDN_SAN_CHECK_WRONG, PDN_D_CHECK_MARK},
+        {PDN_SAN_CAPTURE_MISSING | PDN_SAN_CAPTURE_WRONG, PDN_D_CAPTURE_MARK},
+        {PDN_SAN_NULL_MOVE, PDN_D_NULL_MOVE},
+    };
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+        if ((notes & map[i].bits) && !pdn_replay__diag(r, map[i].code, off, len, 0))
+            return false;
+    return true;
+}
+
+step_result pdn_replay__chess_step(pdn_replay *r, const pdn_node *node, const pdn_move *move,
+                                   pdn_position *pos, played_rec *rec)
+{
+    uint32_t off = pdn_node_offset(node), len = pdn_node_length(node);
+    pdn_san san;
+    size_t at = 0;
+    pdn_san_status s = pdn_san_parse(&san, move->san.ptr, move->san.len, &at);
+    if (s == PDN_SAN_MALFORMED) {
+        rec->status = PDN_PLAY_ILLEGAL;
+        /* The SAN text starts where the node does, after any move number. */
+        uint32_t san_off = (uint32_t)(move->san.ptr - pdn_game_text(r->game).ptr);
+        return pdn_replay__diag(r, PDN_D_BAD_SAN, san_off + (uint32_t)at,
+                                (uint32_t)(move->san.len > at ? move->san.len - at : 1), 0)
+                   ? STEP_FAILED
+                   : STEP_OOM;
+    }
+    pdn_chess_move cm;
+    unsigned notes = 0;
+    /* The live board saves loading the position for every move; it is the
+     * position's own board, so resolving on it is the same. */
+    if (!r->live_ok)
+        r->live_ok = pdn_chess__load(&r->chess_live, pos) == 0;
+    if (s == PDN_SAN_OK)
+        s = r->live_ok ? pdn_chess__resolve(&cm, &notes, &r->chess_live, &san)
+                       : pdn_san_resolve(&cm, &notes, pos, &san);
+    switch (s) {
+    case PDN_SAN_OK:
+        break;
+    case PDN_SAN_BAD_PROMOTION:
+        rec->status = PDN_PLAY_ILLEGAL;
+        return pdn_replay__diag(r, PDN_D_BAD_PROMOTION, off, len, 0) ? STEP_FAILED : STEP_OOM;
+    case PDN_SAN_AMBIGUOUS:
+        /* Without the rules' choice there is no one position to go on from. */
+        rec->status = PDN_PLAY_AMBIGUOUS;
+        return pdn_replay__diag(r, PDN_D_AMBIGUOUS_MOVE, off, len, 0) ? STEP_FAILED : STEP_OOM;
+    case PDN_SAN_BAD_POSITION:
+        rec->status = PDN_PLAY_UNKNOWN;
+        return STEP_FAILED;
+    default:
+        return pdn_replay__fail_move(r, node, pos, NULL, rec);
+    }
+    if (!san_notes(r, notes, off, len))
+        return STEP_OOM;
+    if (r->live_ok) {
+        /* What pdn_chess_play() does, without generating the moves again:
+         * `cm` is the generator's own move on this board. */
+        if (cm.flags & PDN_CHESS_NULL)
+            pdn_chess__make_null(&r->chess_live);
+        else
+            pdn_chess__make(&r->chess_live, cm);
+        pdn_chess__store(&r->chess_live, pos);
+    } else if (pdn_chess_play(pos, cm) != PDN_OK) {
+        return pdn_replay__fail_move(r, node, pos, NULL, rec);
+    }
+    rec->status = PDN_PLAY_OK;
+    rec->chess = cm;
+    rec->from = (int16_t)cm.from;
+    rec->to = (int16_t)cm.to;
+    return STEP_OK;
+}
