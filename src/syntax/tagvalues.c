@@ -9,9 +9,6 @@
 
 #include <string.h>
 
-#define name_is(t, lit) \
-    ((t)->name.len == sizeof(lit) - 1 && memcmp((t)->name.ptr, lit, sizeof(lit) - 1) == 0)
-
 /* Offset of a value's byte in the game's text; when the value was unescaped
  * into separate storage, the tag's own position is the best we have. */
 static size_t value_at(const struct pdn_game *g, const pdn_tag *t, size_t err_at)
@@ -81,29 +78,32 @@ static int format_allows(pdn_str format, const char *v, size_t n)
 
 static bool result_allowed(int type, const char *v, size_t n)
 {
-    static const char *const common[] = {"", "*", "0-0"};
-    static const char *const intl[] = {"2-0", "0-2", "1-1"};
-    static const char *const dflt[] = {"1-0", "0-1", "1/2-1/2"};
-    for (size_t i = 0; i < 3; i++) {
-        if (strlen(common[i]) == n && memcmp(common[i], v, n) == 0)
-            return true;
-        bool want_intl = type == 20 || type == 27 || type < 0;
-        bool want_dflt = !(type == 20 || type == 27) || type < 0;
-        if (want_intl && strlen(intl[i]) == n && memcmp(intl[i], v, n) == 0)
-            return true;
-        if (want_dflt && strlen(dflt[i]) == n && memcmp(dflt[i], v, n) == 0)
-            return true;
+    bool intl = type == 20 || type == 27 || type < 0, dflt = !(type == 20 || type == 27) || type < 0;
+    switch (n) {
+    case 0:
+        return true;
+    case 1:
+        return *v == '*';
+    case 3:
+        return memcmp(v, "0-0", 3) == 0 ||
+               (intl && (memcmp(v, "2-0", 3) == 0 || memcmp(v, "0-2", 3) == 0 ||
+                         memcmp(v, "1-1", 3) == 0)) ||
+               (dflt && (memcmp(v, "1-0", 3) == 0 || memcmp(v, "0-1", 3) == 0));
+    case 7:
+        return dflt && memcmp(v, "1/2-1/2", 7) == 0;
+    default:
+        return false;
     }
-    return false;
 }
 
 /* Restriction of section 10.1 on written FENs: no spaces, no final dot. */
 static bool fen_form(struct pdn_game *g, size_t at, const char *v, size_t n)
 {
-    for (size_t i = 0; i < n; i++)
-        if (v[i] == ' ' || (v[i] == '.' && i + 1 == n))
-            return pdn_game__diag(g, PDN_D_FEN_FORM, at + i, 1, UINT32_MAX, 0);
-    return true;
+    const char *sp = n ? memchr(v, ' ', n) : NULL;
+    size_t i = sp ? (size_t)(sp - v) : n;
+    if (n && v[n - 1] == '.' && n - 1 < i)
+        i = n - 1;
+    return i == n || pdn_game__diag(g, PDN_D_FEN_FORM, at + i, 1, UINT32_MAX, 0);
 }
 
 /*
@@ -138,48 +138,106 @@ static pdn_diag_code fen_on_board(const struct pdn_game *g, const char *v, size_
     return c == PDN_D_FEN_FORM || c == PDN_D_BAD_FEN ? PDN_D_NONE : c;
 }
 
+/* The tags whose values have a syntax to check. */
+typedef enum value_kind {
+    V_NONE,
+    V_GAMETYPE,
+    V_DATE,
+    V_RESULT,
+    V_RESULT_FORMAT,
+    V_TIMECONTROL,
+    V_DURATION,
+    V_FEN
+} value_kind;
+
+/* A switch on the length first: most names are compared with one literal
+ * at most. */
+static value_kind kind_of(pdn_str name)
+{
+    const char *n = name.ptr;
+#define IS(lit) (memcmp(n, lit, sizeof(lit) - 1) == 0)
+    switch (name.len) {
+    case 3:
+        return IS("FEN") ? V_FEN : V_NONE;
+    case 4:
+        return IS("Date") ? V_DATE : V_NONE;
+    case 6:
+        return IS("Result") ? V_RESULT : V_NONE;
+    case 7:
+        return IS("UTCDate") ? V_DATE : V_NONE;
+    case 8:
+        return IS("GameType") ? V_GAMETYPE : V_NONE;
+    case 9:
+        return IS("EventDate") ? V_DATE : IS("WhiteTime") || IS("BlackTime") ? V_DURATION : V_NONE;
+    case 11:
+        return IS("TimeControl") ? V_TIMECONTROL : V_NONE;
+    case 12:
+        return IS("ResultFormat") ? V_RESULT_FORMAT : V_NONE;
+    case 15:
+        return IS("PublicationDate") ? V_DATE : V_NONE;
+    case 16:
+        return IS("TimeControlWhite") || IS("TimeControlBlack") ? V_TIMECONTROL : V_NONE;
+    default:
+        return V_NONE;
+    }
+#undef IS
+}
+
 bool pdn_syntax__check_tags(struct pdn_game *g)
 {
     if (!pdn_game__resolve_tags(g))
         return false;
     size_t count;
     const pdn_tag *tags = pdn_game_tags(g, &count);
-    const pdn_tag *format = pdn_game_tag(g, "ResultFormat");
+    const pdn_tag *format = NULL;
+    for (size_t i = 0; i < count && !format; i++)
+        if (tags[i].name.len == 12 && kind_of(tags[i].name) == V_RESULT_FORMAT)
+            format = &tags[i];
     bool ok = true;
     for (size_t i = 0; i < count && ok; i++) {
         const pdn_tag *t = &tags[i];
         const char *v = t->value.ptr;
         size_t n = t->value.len, at = 0;
         pdn_diag_code c = PDN_D_NONE;
-        /* Only names of 3 to 16 letters have a value syntax to check. */
-        if (t->name.len < 3 || t->name.len > 16)
-            continue;
-        if (name_is(t, "GameType")) {
+        switch (kind_of(t->name)) {
+        case V_GAMETYPE: {
             pdn_gametype gt;
             c = pdn_parse_gametype(&gt, v, n, &at);
-        } else if (name_is(t, "Date") || name_is(t, "EventDate") || name_is(t, "UTCDate") ||
-                   name_is(t, "PublicationDate")) {
+            break;
+        }
+        case V_DATE: {
             pdn_date d;
             c = pdn_parse_date(&d, v, n, &at);
-        } else if (name_is(t, "Result")) {
+            break;
+        }
+        case V_RESULT: {
             /* With a ResultFormat its values replace the type's (3.2). */
             int allowed = format ? format_allows(format->value, v, n) : -1;
             if (format ? allowed == 0 : !result_allowed(g->gametype, v, n))
                 c = PDN_D_BAD_RESULT;
-        } else if (name_is(t, "TimeControl") || name_is(t, "TimeControlWhite") ||
-                   name_is(t, "TimeControlBlack")) {
+            break;
+        }
+        case V_TIMECONTROL: {
             pdn_timecontrol tc;
             c = pdn_parse_timecontrol(&tc, v, n, &at);
-        } else if (name_is(t, "WhiteTime") || name_is(t, "BlackTime")) {
+            break;
+        }
+        case V_DURATION: {
             long secs;
             c = pdn_parse_duration(&secs, v, n, &at);
-        } else if (name_is(t, "FEN")) {
+            break;
+        }
+        case V_FEN:
             if (n)
                 c = pdn_check_fen_syntax(v, n, g->gametype == 0, &at);
             if (n && c == PDN_D_NONE)
                 c = fen_on_board(g, v, n, &at);
             if (n && g->gametype != 0 && !fen_form(g, value_at(g, t, 0), v, n))
                 return false;
+            break;
+        case V_RESULT_FORMAT:
+        case V_NONE:
+            break;
         }
         ok = report(g, t, c, at);
     }

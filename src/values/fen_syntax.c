@@ -8,6 +8,8 @@
  */
 #include "values.h"
 
+#include <string.h>
+
 /*
  * A numeric square has at most four digits: pdn_square holds 1..9999, far
  * beyond the 72 squares of the largest board.
@@ -20,70 +22,148 @@
 
 typedef enum square_kind { KIND_NONE = 0, KIND_NUMERIC = 1, KIND_ALPHA = 2 } square_kind;
 
+static int is_digit(char c)
+{
+    return (unsigned char)(c - '0') < 10;
+}
+
+/* The end of the run of digits at s[j]; *v is its value, or -1 above
+ * MAX_SQUARE (the whole run is read either way).  Clamping instead of
+ * testing for overflow keeps the loop to a multiply and a compare. */
+static size_t square_number(const char *s, size_t j, size_t end, long *v)
+{
+    unsigned long x = 0;
+    for (; j < end && is_digit(s[j]); j++) {
+        x = x * 10 + (unsigned long)(s[j] - '0');
+        if (x > MAX_SQUARE)
+            x = MAX_SQUARE + 1;
+    }
+    *v = x > MAX_SQUARE ? -1 : (long)x;
+    return j;
+}
+
 /*
- * Reads one piece entry at s[*i]:
+ * The end of one piece entry at s[i], or 0 with *bad set on an error (an
+ * entry never ends at offset 0: the turn comes first):
  *   Entry : "K"? NUMSQUARE ("-" NUMSQUARE)?  |  "K"? LETTER DIGIT DIGIT?
  * A FEN is either numeric or algebraic throughout (the standard's
  * NumericSquares / AlphaNumericSquares); *kind records which one it is.
- * Returns 0 and *bad on an error.
  */
-static int piece_entry(const char *s, size_t *i, size_t end, square_kind *kind, size_t *bad)
+static size_t piece_entry(const char *s, size_t j, size_t end, square_kind *kind, size_t *bad)
 {
-    size_t j = *i, start;
     long v;
-
     if (j < end && s[j] == 'K')
         j++;
-    start = j;
-    if (j < end && pdn_values__is_digit(s[j])) {
+    if (j >= end) {
+        *bad = j;
+        return 0;
+    }
+    size_t start = j;
+    char c = s[j];
+    if (is_digit(c)) {
         if (*kind == KIND_ALPHA) {
             *bad = j;
             return 0;
         }
         *kind = KIND_NUMERIC;
-        j = pdn_values__number(s, j, end, MAX_SQUARE, &v);
+        j = square_number(s, j, end, &v);
         if (v < 0) {
             *bad = start;
             return 0;
         }
         if (j < end && s[j] == '-') {
-            j++;
-            start = j;
-            if (j >= end || !pdn_values__is_digit(s[j])) {
+            start = ++j;
+            if (j >= end || !is_digit(s[j])) {
                 *bad = j;
                 return 0;
             }
-            j = pdn_values__number(s, j, end, MAX_SQUARE, &v);
+            j = square_number(s, j, end, &v);
             if (v < 0) {
                 *bad = start;
                 return 0;
             }
         }
-    } else if (j < end && pdn_values__is_alpha(s[j])) {
-        /* Algebraic: a file letter (uppercase too, "A3") and a rank 1..99. */
-        if (*kind == KIND_NUMERIC) {
-            *bad = j;
-            return 0;
-        }
-        *kind = KIND_ALPHA;
-        j++;
-        if (j >= end || !pdn_values__is_digit(s[j]) || s[j] == '0') {
-            *bad = j;
-            return 0;
-        }
-        j++;
-        if (j < end && pdn_values__is_digit(s[j]))
-            j++;
-        if (j < end && (pdn_values__is_digit(s[j]) || s[j] == '-')) {
-            *bad = j; /* a three-digit rank, or a range of algebraic squares */
-            return 0;
-        }
-    } else {
+        return j;
+    }
+    if (!pdn_values__is_alpha(c) || *kind == KIND_NUMERIC) {
         *bad = j;
         return 0;
     }
-    *i = j;
-    return 1;
+    /* Algebraic: a file letter (uppercase too, "A3") and a rank 1..99. */
+    *kind = KIND_ALPHA;
+    j++;
+    if (j >= end || !is_digit(s[j]) || s[j] == '0') {
+        *bad = j;
+        return 0;
+    }
+    j++;
+    if (j < end && is_digit(s[j]))
+        j++;
+    if (j < end && (is_digit(s[j]) || s[j] == '-')) {
+        *bad = j; /* a three-digit rank, or a range of algebraic squares */
+        return 0;
+    }
+    return j;
+}
+
+/* A run of one to four digits at p (any such number is a square the
+ * syntax accepts); NULL for none or a longer run. */
+static const unsigned char *short_number(const unsigned char *p)
+{
+    const unsigned char *q = p;
+    while ((unsigned char)(*q - '0') < 10)
+        q++;
+    return q > p && q - p <= 4 ? q : NULL;
+}
+
+/*
+ * The FEN of nearly every file: numeric squares, no white space, short
+ * enough for a local copy that ends in NULs, so that no byte needs a
+ * bounds check.  1 when the value is a valid FEN, 0 when this cannot tell
+ * (an error, or a form it leaves to the full reader, which finds the
+ * error's place).
+ */
+static int common_fen(const char *text, size_t n)
+{
+    unsigned char b[128];
+    if (n == 0 || n > sizeof b - 8)
+        return 0;
+    memcpy(b, text, n);
+    memset(b + n, 0, 8);
+    const unsigned char *p = b;
+    if (*p != 'W' && *p != 'B' && *p != '?')
+        return 0;
+    p++;
+    unsigned colours = 0, sections = 0;
+    while (*p == ':') {
+        if (++sections > 2)
+            return 0;
+        p++;
+        unsigned c = *p == 'W' ? 1u : *p == 'B' ? 2u : 0u;
+        if (c == 0) {
+            if (*p == ':' || *p == '.' || *p == 0)
+                continue;
+            return 0;
+        }
+        if (colours & c)
+            return 0;
+        colours |= c;
+        p++;
+        if (*p == ':' || *p == '.' || *p == 0)
+            continue;
+        for (;;) {
+            p += *p == 'K';
+            if ((p = short_number(p)) == NULL)
+                return 0;
+            if (*p == '-' && (p = short_number(p + 1)) == NULL)
+                return 0;
+            if (*p != ',')
+                break;
+            p++;
+        }
+    }
+    p += sections > 0 && *p == '.';
+    return sections > 0 && p == b + n;
 }
 
 /*
@@ -96,7 +176,7 @@ static int piece_entry(const char *s, size_t *i, size_t end, square_kind *kind, 
  */
 static pdn_diag_code draughts_fen(const char *s, size_t begin, size_t end, size_t *err_at)
 {
-    size_t i = begin, bad;
+    size_t i = begin, bad = begin;
     int sections = 0, seen_w = 0, seen_b = 0;
     square_kind kind = KIND_NONE;
 
@@ -117,7 +197,8 @@ static pdn_diag_code draughts_fen(const char *s, size_t begin, size_t end, size_
         if (i == end || s[i] == ':' || s[i] == '.')
             continue; /* a side without pieces: "W:W:B1,2" */
         for (;;) {
-            if (!piece_entry(s, &i, end, &kind, &bad))
+            i = piece_entry(s, i, end, &kind, &bad);
+            if (i == 0)
                 return pdn_values__fail(err_at, bad, PDN_D_BAD_FEN);
             if (i == end || s[i] != ',')
                 break;
@@ -305,5 +386,9 @@ pdn_diag_code pdn_check_fen_syntax(const char *text, size_t len, int chess, size
 {
     size_t begin = 0, end = text != NULL ? len : 0;
     pdn_values__trim(text, &begin, &end);
-    return chess ? chess_fen(text, begin, end, err_at) : draughts_fen(text, begin, end, err_at);
+    if (chess)
+        return chess_fen(text, begin, end, err_at);
+    if (begin == 0 && end == len && common_fen(text, len))
+        return PDN_D_NONE;
+    return draughts_fen(text, begin, end, err_at);
 }

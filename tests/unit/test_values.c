@@ -1018,6 +1018,12 @@ static void test_fen__draughts_good(void)
         "W:WK1-5:B46",
         "W:B1:W2",
         "W:W0,01,0050:B9999",
+        /* Past the short path for common FENs: five digits, and a value
+         * longer than its local copy. */
+        "W:W00001,9999:B1",
+        "W:WKK1", /* a king on k1 */
+        "W:W1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,"
+        "32,33,34,35,36,37,38,39,40:BK41,42,43",
         /* Algebraic squares, also uppercase. */
         "W:Wa1,c3,Ke5:Bh8,Kb8",
         "W:WA3,KB4:Bh8",
@@ -1066,6 +1072,11 @@ static void test_fen__draughts_bad(void)
         {"W:W1,", 5},
         {"W;W1", 1},
         {"W:W1-2-3", 6},
+        {"W:WK", 4},
+        {"W:W1-2,K", 8},
+        {"W:W1:B2:W3", 7},
+        {"B:W1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,"
+         "32,33,34,35,36,37,38,39,40:B41,42,K", 122},
     };
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         size_t at = 999;
