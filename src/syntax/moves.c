@@ -132,7 +132,7 @@ bool pdn_parse__scan_move(const parser *ps, const char *p, move_scan *m)
 
 /* Length of a SAN move at p (without '!?' marks), or 0.  Castling with
  * zeros and the null moves "--" and "Z0" are accepted for reading. */
-size_t pdn_parse__scan_san(const char *p, const char *e)
+static size_t standard_san(const char *p, const char *e)
 {
     const char *q = p;
     size_t avail = (size_t)(e - p);
@@ -186,6 +186,45 @@ size_t pdn_parse__scan_san(const char *p, const char *e)
     while (q < e && (*q == '+' || *q == '#'))
         q++;
     return (size_t)(q - p);
+}
+
+/* Characters a chess move may be written with, in any of the forms
+ * pdn_san_parse() reads. */
+static bool san_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           c == '=' || c == '+' || c == '#' || c == ':' || c == '-' || c == '/';
+}
+
+/*
+ * The other forms of a chess move that files use: long algebraic ("e2-e4",
+ * "Ng1-f3", "e2e4", "e7e8q", "c7xd8=Q"), the pawn letter ("Pe4"), ':' for
+ * captures, "(Q)" and "/Q" promotions, "++".  The run of move characters at
+ * p is a move when pdn_san_parse() reads it; the replay then reports its
+ * form.
+ */
+static size_t other_san(const char *p, const char *e)
+{
+    const char *q = p;
+    while (q < e && q - p < 16 && san_char(*q))
+        q++;
+    /* "e8(Q)": a promotion, not a variation. */
+    if (e - q >= 3 && q[0] == '(' && q[2] == ')' && strchr("QRBNqrbn", q[1]) && q[1])
+        q += 3;
+    pdn_san san;
+    size_t at;
+    if (q == p || pdn_san_parse(&san, p, (size_t)(q - p), &at) != PDN_SAN_OK)
+        return 0;
+    return (size_t)(q - p);
+}
+
+size_t pdn_parse__scan_san(const char *p, const char *e)
+{
+    size_t n = standard_san(p, e);
+    if (n && (p + n >= e || !san_char(p[n])))
+        return n;
+    size_t w = other_san(p, e);
+    return w > n ? w : n;
 }
 
 static size_t scan_strength(const char *q, const char *e)
