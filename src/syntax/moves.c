@@ -192,8 +192,8 @@ static size_t standard_san(const char *p, const char *e)
  * pdn_san_parse() reads. */
 static bool san_char(char c)
 {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-           c == '=' || c == '+' || c == '#' || c == ':' || c == '-' || c == '/';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '=' ||
+           c == '+' || c == '#' || c == ':' || c == '-' || c == '/';
 }
 
 /*
@@ -441,7 +441,15 @@ void pdn_parse__fast_run(parser *ps)
     const size_t nlen0 = nlen, nodes_over_moves = g->nodes.len - g->moves.len;
     const uint32_t cont = ps->cont;
     uint32_t last = pdn_game__node(g, cont)->last;
+    /* The move number waiting for its move, in locals for the run: stores
+     * into the parser would have to be made again after every store into
+     * the game's arrays, which might alias them. */
     bool pending = ps->pending;
+    uint8_t pending_kind = ps->pending_kind;
+    uint32_t pending_num = ps->pending_num, pending_off = ps->pending_off,
+             pending_len = ps->pending_len;
+    size_t pending_node = ps->pending_node;
+    bool number_taken = false;
     /* What a move may be, one bit each: its separator (pdn_separator)
      * between two squares (bits 0-2) and between more (bits 4-6), numeric
      * (bit 8) or algebraic (bit 9).  '-' always joins two squares, more only
@@ -457,9 +465,6 @@ void pdn_parse__fast_run(parser *ps)
                            ((want == '-' ? 1u << PDN_SEP_MOVE : 0) | capture) << 4 |
                            (unsigned)(ps->notation != 'A' || ps->said_notation) << 8 |
                            (unsigned)(ps->notation != 'N' || ps->said_notation) << 9;
-    /* What every move node and record starts as. */
-    const struct pdn_node node_init = {.game = g, .kind = PDN_NODE_MOVE, .parent = cont};
-    const pdn_move_rec move_init = {.kind = PDN_MOVE_SQUARES};
     char pad[FAST_ZONE];
     const char *base = p, *t = p; /* the window, and the token being read */
     uint32_t boff = 0;
@@ -543,13 +548,12 @@ void pdn_parse__fast_run(parser *ps)
                     if (u != te ||
                         (number_kind == PDN_NUMBER_WHITE && follow[after] & STOPS_NUMBER))
                         goto stop;
-                    pending = true;
-                    ps->pending_kind = number_kind;
-                    ps->pending_num = num;
-                    ps->pending_ellipsis = false;
-                    ps->pending_node = nlen;
-                    ps->pending_off = boff + (uint32_t)(t - base);
-                    ps->pending_len = (uint32_t)(u - t);
+                    pending = number_taken = true;
+                    pending_kind = number_kind;
+                    pending_num = num;
+                    pending_node = nlen;
+                    pending_off = boff + (uint32_t)(t - base);
+                    pending_len = (uint32_t)(u - t);
                     continue;
                 }
                 /* Move : Square (SEP Square)+, one separator and one kind
@@ -607,19 +611,26 @@ void pdn_parse__fast_run(parser *ps)
             if (q != te || !(rules >> (sep + (n == 2 ? 0 : 4)) & 1) || !(rules & kind) ||
                 follow[after] & STOPS_MOVE)
                 goto stop;
-            pdn_move_rec *m = moves + (nlen - nodes_over_moves);
-            *m = move_init;
-            m->number = ps->pending_num & (0u - pending);
-            m->squares = (uint32_t)slen;
-            m->square_count = (uint16_t)n;
-            m->sep = (uint8_t)sep;
-            m->number_kind = (uint8_t)(ps->pending_kind & (0u - pending));
-            struct pdn_node *nd = nodes + nlen;
-            *nd = node_init;
-            nd->prev = last;
-            nd->offset = boff + (uint32_t)(t - base);
-            nd->length = (uint32_t)(q - t);
-            nd->a = (uint32_t)(nlen - nodes_over_moves);
+            /* Whole records, not a template and then its fields: the
+             * compiler writes each byte once. */
+            const uint32_t mi = (uint32_t)(nlen - nodes_over_moves);
+            moves[mi] = (pdn_move_rec){
+                .number = pending ? pending_num : 0,
+                .squares = (uint32_t)slen,
+                .square_count = (uint16_t)n,
+                .kind = PDN_MOVE_SQUARES,
+                .sep = (uint8_t)sep,
+                .number_kind = (uint8_t)(pending ? pending_kind : 0),
+            };
+            nodes[nlen] = (struct pdn_node){
+                .game = g,
+                .kind = PDN_NODE_MOVE,
+                .parent = cont,
+                .prev = last,
+                .offset = boff + (uint32_t)(t - base),
+                .length = (uint32_t)(q - t),
+                .a = mi,
+            };
             if (last != PDN_NIL)
                 nodes[last].next = (uint32_t)nlen;
             else
@@ -639,6 +650,14 @@ out:
     pdn_game__node(g, cont)->last = last;
     if (nlen != nlen0)
         ps->last_move = ps->last_item = last;
+    if (number_taken) {
+        ps->pending_kind = pending_kind;
+        ps->pending_num = pending_num;
+        ps->pending_ellipsis = false;
+        ps->pending_node = pending_node;
+        ps->pending_off = pending_off;
+        ps->pending_len = pending_len;
+    }
     ps->pending = pending;
     ps->p = p;
 }
