@@ -348,9 +348,9 @@ static bool has_items(const parser *ps)
 static bool digit_token(parser *ps)
 {
     const char *p = ps->p, *e = ps->e;
-    if (ps->chess) {
+    if (ps->chess && p[0] == '0') {
         size_t n = pdn_parse__scan_san(p, e);
-        if (n && p[0] == '0' && n >= 3) {
+        if (n >= 3) {
             pdn_parse__san_move(ps, n);
             return false;
         }
@@ -696,8 +696,11 @@ void pdn_parse__game(struct pdn_game *g, const pdn_parse_in *in, pdn_parse_out *
             break;
         }
         unsigned char c = (unsigned char)*p;
-        if (ps.in_body && !ps.chess && !ps.odd_result_len && (IS(c, C_DIGIT) || IS(c, C_LOWER))) {
-            pdn_parse__fast_run(&ps);
+        if (ps.in_body && !ps.odd_result_len && IS(c, C_DIGIT | C_LOWER | C_UPPER)) {
+            if (!ps.chess && !IS(c, C_UPPER))
+                pdn_parse__fast_run(&ps);
+            else if (ps.chess)
+                pdn_parse__fast_san_run(&ps);
             if (ps.p != p)
                 continue;
         }

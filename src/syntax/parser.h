@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * parser.h - the state of the game parser and what its three files share:
+ * parser.h - the state of the game parser and what its four files share:
  * parse.c (the game: header, movetext structure, terminators), tags.c (tag
- * pairs) and moves.c (moves, move marks, NAGs).  Private to src/syntax.
+ * pairs), moves.c (moves, move marks, NAGs) and fast_san.c (the common chess
+ * tokens).  Private to src/syntax.
  */
 #ifndef PDN_SYNTAX_PARSER_H
 #define PDN_SYNTAX_PARSER_H
@@ -134,6 +135,9 @@ void pdn_parse__draughts_move(parser *ps, const move_scan *m);
 size_t pdn_parse__scan_san(const char *p, const char *e);
 void pdn_parse__san_move(parser *ps, size_t len);
 void pdn_parse__fast_run(parser *ps);
+
+/* fast_san.c: runs of move numbers and standard SAN in a chess body. */
+void pdn_parse__fast_san_run(parser *ps);
 void pdn_parse__letters(parser *ps);
 bool pdn_parse__dash(parser *ps);
 bool pdn_parse__spaced_strength(parser *ps);

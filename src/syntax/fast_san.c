@@ -1,0 +1,193 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fast_san.c - the bulk of a chess game's movetext in one loop: move numbers
+ * ("12.", "12...", also glued to the move: "12.e4") and SAN moves in their
+ * standard forms, each followed by white space.  Anything else is left to
+ * the general parser, which reads it as it always does; the loop only
+ * spares it the dispatch, the lookahead and the tree calls of the common
+ * tokens.
+ */
+#include "syntax/parser.h"
+
+/* Room the loop needs after a token's first byte, so that reading a token
+ * and the bytes after it needs no bounds check: the longest standard SAN
+ * ("Qh4xe1+" and check marks) is far shorter. */
+#define MARGIN 32
+/* Tokens between two checks of the arrays' room. */
+#define BATCH 32
+
+static bool file_of(unsigned char c)
+{
+    return (unsigned)(c - 'a') < 8;
+}
+
+static bool rank_of(unsigned char c)
+{
+    return (unsigned)(c - '1') < 8;
+}
+
+/* White space the loop steps over: CR only before LF (a lone CR is a line
+ * break the general parser reports). */
+static bool blank(const unsigned char *p)
+{
+    return *p == ' ' || *p == '\n' || *p == '\t' || (*p == '\r' && p[1] == '\n');
+}
+
+/*
+ * The end of a standard SAN move at p, or NULL: what
+ * pdn_parse__scan_san() reads as SAN, less castling with zeros, null
+ * moves and drops, which it leaves to the general parser.
+ *   Piece [a-h]? [1-8]? 'x'? [a-h][1-8] | [a-h] ('x' [a-h][1-8] | [1-8]) ('='? [QRBN])?
+ *   | "O-O" | "O-O-O", then [+#]*
+ */
+static const unsigned char *standard_move(const unsigned char *p)
+{
+    const unsigned char *q;
+    unsigned char c = *p;
+    if (file_of(c)) {
+        if (p[1] == 'x' && file_of(p[2]) && rank_of(p[3]))
+            q = p + 4;
+        else if (rank_of(p[1]))
+            q = p + 2;
+        else
+            return NULL;
+        if ((unsigned)(*q - '0') < 10)
+            return NULL;
+        const unsigned char *t = q + (*q == '=');
+        if (*t == 'Q' || *t == 'R' || *t == 'B' || *t == 'N')
+            q = t + 1;
+    } else if (c == 'N' || c == 'B' || c == 'R' || c == 'Q' || c == 'K') {
+        /* Up to eight bytes of files, ranks and 'x': the destination last,
+         * before it at most a file, a rank and an 'x', in that order. */
+        const unsigned char *r = p + 1;
+        while (r - p <= 8 && (file_of(*r) || rank_of(*r) || *r == 'x'))
+            r++;
+        if (r - p < 3 || !file_of(r[-2]) || !rank_of(r[-1]))
+            return NULL;
+        const unsigned char *k = p + 1, *dest = r - 2;
+        k += k < dest && file_of(*k);
+        k += k < dest && rank_of(*k);
+        k += k < dest && *k == 'x';
+        if (k != dest)
+            return NULL;
+        q = r;
+    } else if (c == 'O' && p[1] == '-' && p[2] == 'O') {
+        q = p + 3;
+        if (q[0] == '-' && q[1] == 'O')
+            q += 2;
+    } else {
+        return NULL;
+    }
+    /* Check marks, a few at the most (the loop has MARGIN bytes). */
+    while ((*q == '+' || *q == '#') && q - p < 16)
+        q++;
+    return q;
+}
+
+void pdn_parse__fast_san_run(parser *ps)
+{
+    if (ps->e - ps->p <= MARGIN)
+        return;
+    struct pdn_game *g = ps->g;
+    const unsigned char *p = (const unsigned char *)ps->p;
+    const unsigned char *const s = (const unsigned char *)ps->s;
+    const unsigned char *const stop_at = (const unsigned char *)ps->e - MARGIN;
+    const uint32_t cont = ps->cont;
+    uint32_t last = pdn_game__node(g, cont)->last;
+    const size_t nodes0 = g->nodes.len;
+    /* The waiting move number in locals, as in pdn_parse__fast_run(). */
+    bool pending = ps->pending, number_taken = false;
+    uint8_t pending_kind = ps->pending_kind;
+    uint32_t pending_num = ps->pending_num, pending_off = ps->pending_off,
+             pending_len = ps->pending_len;
+    size_t pending_node = ps->pending_node;
+    size_t room = 0;
+
+    while (p < stop_at) {
+        if (room == 0) {
+            if (!pdn_vec__reserve(&g->nodes, &g->alloc, sizeof(struct pdn_node), BATCH) ||
+                !pdn_vec__reserve(&g->moves, &g->alloc, sizeof(pdn_move_rec), BATCH))
+                break; /* the general parser meets that too, and reports it */
+            room = BATCH;
+        }
+        const unsigned char *t = p;
+        if ((unsigned)(*t - '1') < 9) {
+            /* MOVENUMBER : [0-9]+ '.' ('..')?, not glued to what the
+             * general parser reads after it ("1. ...", "1. …"). */
+            const unsigned char *u = t;
+            uint32_t num = 0;
+            while ((unsigned)(*u - '0') < 10 && u - t < 4)
+                num = num * 10 + (uint32_t)(*u++ - '0');
+            if (*u != '.' || pending)
+                break;
+            u++;
+            uint8_t kind = PDN_NUMBER_WHITE;
+            if (u[0] == '.' && u[1] == '.') {
+                kind = PDN_NUMBER_BLACK;
+                u += 2;
+                if (*u == '.')
+                    break;
+            } else if (*u == '.') {
+                break;
+            }
+            const unsigned char *v = u;
+            while (v < stop_at && (*v == ' ' || *v == '\t'))
+                v++;
+            if (kind == PDN_NUMBER_WHITE && (*v == '.' || *v == 0xE2))
+                break;
+            pending = number_taken = true;
+            pending_kind = kind;
+            pending_num = num;
+            pending_node = g->nodes.len;
+            pending_off = (uint32_t)(t - s);
+            pending_len = (uint32_t)(u - t);
+            p = u;
+        } else {
+            const unsigned char *q = standard_move(t);
+            if (q == NULL || !blank(q))
+                break;
+            pdn_move_rec *m = (pdn_move_rec *)g->moves.data + g->moves.len;
+            *m = (pdn_move_rec){
+                .number = pending ? pending_num : 0,
+                .san_off = (uint32_t)(t - s),
+                .san_len = (uint8_t)(q - t),
+                .kind = PDN_MOVE_SAN,
+                .number_kind = (uint8_t)(pending ? pending_kind : 0),
+            };
+            uint32_t i = (uint32_t)g->nodes.len++;
+            struct pdn_node *nodes = g->nodes.data;
+            nodes[i] = (struct pdn_node){
+                .game = g,
+                .kind = PDN_NODE_MOVE,
+                .parent = cont,
+                .prev = last,
+                .offset = (uint32_t)(t - s),
+                .length = (uint32_t)(q - t),
+                .a = (uint32_t)g->moves.len++,
+            };
+            if (last != PDN_NIL)
+                nodes[last].next = i;
+            else
+                nodes[cont].first = i;
+            last = i;
+            pending = false;
+            room--;
+            p = q;
+        }
+        while (p < stop_at && blank(p))
+            p += 1 + (*p == '\r');
+    }
+    pdn_game__node(g, cont)->last = last;
+    if (g->nodes.len != nodes0)
+        ps->last_move = ps->last_item = last;
+    if (number_taken) {
+        ps->pending_kind = pending_kind;
+        ps->pending_num = pending_num;
+        ps->pending_ellipsis = false;
+        ps->pending_node = pending_node;
+        ps->pending_off = pending_off;
+        ps->pending_len = pending_len;
+    }
+    ps->pending = pending;
+    ps->p = (const char *)p;
+}
