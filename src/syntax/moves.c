@@ -218,10 +218,12 @@ static size_t other_san(const char *p, const char *e)
     return (size_t)(q - p);
 }
 
-size_t pdn_parse__scan_san(const char *p, const char *e)
+size_t pdn_parse__scan_san(const char *p, const char *e, bool chess)
 {
     size_t n = standard_san(p, e);
-    if (n && (p + n >= e || !san_char(p[n])))
+    /* Only standard SAN makes a game without GameType a chess game: "xd2"
+     * in a draughts file is junk, not a pawn's capture. */
+    if (!chess || (n && (p + n >= e || !san_char(p[n]))))
         return n;
     size_t w = other_san(p, e);
     return w > n ? w : n;
@@ -696,7 +698,7 @@ void pdn_parse__letters(parser *ps)
         pdn_parse__draughts_move(ps, &m);
         return;
     }
-    size_t n = pdn_parse__scan_san(p, e);
+    size_t n = pdn_parse__scan_san(p, e, ps->chess);
     /* SAN followed by more letters is not a move: "Nf3xp5+". */
     if (n && !at_delim(ps, p + n + scan_strength(p + n, e)))
         n = 0;
@@ -712,14 +714,14 @@ bool pdn_parse__dash(parser *ps)
 {
     const char *p = ps->p, *e = ps->e;
     if (ps->chess) {
-        size_t n = pdn_parse__scan_san(p, e);
+        size_t n = pdn_parse__scan_san(p, e, true);
         if (n) {
             pdn_parse__san_move(ps, n);
             return true;
         }
     }
     const char *q = skip_blanks(p + 1, e);
-    if (q < e && *q == '-' && at_delim(ps, q + 1)) {
+    if (q < e && *q == '-' && at_delim(ps, q + 1 + scan_strength(q + 1, e))) {
         pdn_parse__start_body(ps);
         pdn_parse__diag(ps, PDN_D_UNKNOWN_MOVE, p, (size_t)(q + 1 - p), UINT32_MAX);
         pdn_move_rec rec;

@@ -349,7 +349,7 @@ static bool digit_token(parser *ps)
 {
     const char *p = ps->p, *e = ps->e;
     if (ps->chess && p[0] == '0') {
-        size_t n = pdn_parse__scan_san(p, e);
+        size_t n = pdn_parse__scan_san(p, e, true);
         if (n >= 3) {
             pdn_parse__san_move(ps, n);
             return false;

@@ -132,7 +132,9 @@ void pdn_parse__start_body(parser *ps);
 /* moves.c */
 bool pdn_parse__scan_move(const parser *ps, const char *p, move_scan *m);
 void pdn_parse__draughts_move(parser *ps, const move_scan *m);
-size_t pdn_parse__scan_san(const char *p, const char *e);
+/* Length of a chess move at p, or 0: standard SAN, and with `chess` (the
+ * game is known to be chess) the other forms pdn_san_parse() reads. */
+size_t pdn_parse__scan_san(const char *p, const char *e, bool chess);
 void pdn_parse__san_move(parser *ps, size_t len);
 void pdn_parse__fast_run(parser *ps);
 
