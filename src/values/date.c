@@ -337,15 +337,55 @@ static size_t odd_position(const char *s, size_t len)
 /* Entry point                                                            */
 /* ---------------------------------------------------------------------- */
 
+/* Value of the two digits at s, or -1. */
+static int two_digits(const char *s)
+{
+    return pdn_values__is_digit(s[0]) && pdn_values__is_digit(s[1]) ? (s[0] - '0') * 10 + s[1] - '0'
+                                                                    : -1;
+}
+
+/*
+ * Nearly every date is "YYYY.MM.DD" in digits: read without tokens, with
+ * the same range checks.  -1 when the text has another form (the general
+ * path decides), else the result, *out filled when valid.
+ */
+static int plain_date(pdn_date *out, const char *s, size_t len, size_t *err_at)
+{
+    if (len != 10 || s[4] != '.' || s[7] != '.')
+        return -1;
+    int hi = two_digits(s), lo = two_digits(s + 2), month = two_digits(s + 5),
+        day = two_digits(s + 8);
+    if (hi < 0 || lo < 0 || month < 0 || day < 0)
+        return -1;
+    static const signed char days[12] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    int year = hi * 100 + lo;
+    if (month < 1 || month > 12)
+        return (int)pdn_values__fail(err_at, 5, PDN_D_BAD_DATE);
+    int max = days[month - 1];
+    if (month == 2 && year != 0 && !is_leap(year))
+        max = 28;
+    if (day < 1 || day > max)
+        return (int)pdn_values__fail(err_at, 8, PDN_D_BAD_DATE);
+    if (out != NULL) {
+        out->year = year;
+        out->month = month;
+        out->day = day;
+    }
+    return (int)PDN_D_NONE;
+}
+
 pdn_diag_code pdn_parse_date(pdn_date *out, const char *text, size_t len, size_t *err_at)
 {
+    if (out != NULL)
+        out->year = out->month = out->day = 0;
+    int quick = text != NULL ? plain_date(out, text, len, err_at) : -1;
+    if (quick >= 0)
+        return (pdn_diag_code)quick;
     tok_list list;
     date_match first, second;
     size_t begin = 0, end = text != NULL ? len : 0, bad = 0, k, at;
     int odd;
 
-    if (out != NULL)
-        out->year = out->month = out->day = 0;
     if (end == 0)
         return PDN_D_NONE; /* "" is allowed for every tag */
 

@@ -365,6 +365,7 @@ static void test_date__standard(void)
     check_date("", PDN_D_NONE, 0, 0, 0);
     check_date("2024.02.29", PDN_D_NONE, 2024, 2, 29);
     check_date("2000.02.29", PDN_D_NONE, 2000, 2, 29);
+    check_date("0000.02.29", PDN_D_NONE, 0, 2, 29); /* year unknown: any 29 February */
     check_date("????.02.29", PDN_D_NONE, 0, 2, 29);
     check_date("2024.12.31", PDN_D_NONE, 2024, 12, 31);
     check_date("0001.01.01", PDN_D_NONE, 1, 1, 1);
@@ -431,6 +432,13 @@ static void test_date__bad(void)
     check_date_at("2024.01.00", PDN_D_BAD_DATE, 8);
     check_date_at("2023.02.29", PDN_D_BAD_DATE, 8);
     check_date_at("1900.02.29", PDN_D_BAD_DATE, 8);
+    check_date_at("2024.1a.01", PDN_D_BAD_DATE, 6);
+    {
+        /* A failed date leaves zeros, not what the caller had. */
+        pdn_date v = {-5, -5, -5};
+        CHECK_EQ_INT(date("2024.02.30", &v, NULL), PDN_D_BAD_DATE);
+        CHECK(v.year == 0 && v.month == 0 && v.day == 0);
+    }
     check_date_at("2024.04.31", PDN_D_BAD_DATE, 8);
     check_date_at("13-13-2001", PDN_D_BAD_DATE, 3);
     check_date_at("03.07.20", PDN_D_BAD_DATE, 6); /* two-digit year */
