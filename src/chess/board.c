@@ -6,6 +6,8 @@
  */
 #include "chess/chess.h"
 
+#include "base/bits.h"
+
 #include <limits.h>
 #include <string.h>
 
@@ -22,12 +24,6 @@ static void take(pdn_chess__board *b, int cell)
     b->side[PDN_PIECE_COLOR(p) == PDN_BLACK] &= ~BB(cell);
     b->kind[KIND_INDEX(PDN_PIECE_KIND(p))] &= ~BB(cell);
     b->at[cell] = 0;
-}
-
-static int is_chess_piece(pdn_piece p)
-{
-    unsigned color = PDN_PIECE_COLOR(p), kind = PDN_PIECE_KIND(p);
-    return (color == PDN_WHITE || color == PDN_BLACK) && kind >= PDN_PAWN && kind <= PDN_CHESS_KING;
 }
 
 /* A right needs its king and rook on the home rank, the rook on its wing. */
@@ -52,6 +48,15 @@ static int en_passant_ok(const pdn_chess__board *b, int cell)
            b->at[cell - up] == pawn;
 }
 
+/* The number of set bits. */
+static int population(pdn_bb x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
 int pdn_chess__load(pdn_chess__board *out, const pdn_position *pos)
 {
     const pdn_geometry *g = pos != NULL ? pos->geometry : NULL;
@@ -59,17 +64,37 @@ int pdn_chess__load(pdn_chess__board *out, const pdn_position *pos)
         (pos->turn != 'W' && pos->turn != 'B'))
         return -1;
     memset(out, 0, sizeof *out);
-    for (int cell = 0; cell < 64; cell++) {
-        pdn_piece p = pos->board[cell];
-        if (p == 0)
-            continue;
-        if (!is_chess_piece(p) || (PDN_PIECE_KIND(p) == PDN_PAWN && (cell < 8 || cell >= 56)))
-            return -1;
-        put(out, cell, p);
+    /* The cells of each piece, all 64 compared at once (bits.h): a board
+     * is built from twelve comparisons, and any other value on a cell
+     * leaves that cell out of both sides. */
+    const unsigned char *cells = (const unsigned char *)pos->board;
+    uint64_t white, black, empty, unused;
+    for (int i = 0; i < KIND_COUNT; i++) {
+        pdn_bits__block2(cells, (unsigned char)(KIND_OF_INDEX(i) | PDN_WHITE),
+                         (unsigned char)(KIND_OF_INDEX(i) | PDN_BLACK), &white, &black);
+        out->kind[i] = white | black;
+        out->side[0] |= white;
+        out->side[1] |= black;
     }
-    for (int side = 0; side < 2; side++)
-        if (pdn_chess__count(out->kind[KING_I] & out->side[side]) != 1)
+    pdn_bits__block2(cells, 0, 0, &empty, &unused);
+    if ((out->side[0] | out->side[1]) != ~empty ||
+        (out->kind[PAWN_I] & (RANK_1_BB | RANK_1_BB << 56)))
+        return -1;
+    for (int side = 0; side < 2; side++) {
+        pdn_bb own = out->side[side];
+        out->bound[side] =
+            (int16_t)(PIECE_BOUND(PAWN_I) * population(own) +
+                      (PIECE_BOUND(QUEEN_I) - PIECE_BOUND(PAWN_I)) *
+                          population(own & out->kind[QUEEN_I]) +
+                      (PIECE_BOUND(ROOK_I) - PIECE_BOUND(PAWN_I)) *
+                          population(own & (out->kind[ROOK_I] | out->kind[BISHOP_I])));
+    }
+    memcpy(out->at, pos->board, 64);
+    for (int side = 0; side < 2; side++) {
+        pdn_bb kings = out->kind[KING_I] & out->side[side];
+        if (kings == 0 || (kings & (kings - 1)) != 0)
             return -1;
+    }
     out->us = pos->turn == 'B';
     for (int slot = 0; slot < 4; slot++) {
         out->castling[slot] = -1;
@@ -87,6 +112,7 @@ int pdn_chess__load(pdn_chess__board *out, const pdn_position *pos)
     }
     out->halfmove = pos->halfmove_clock;
     out->fullmove = pos->fullmove;
+    out->check = -1;
     /* The side that has just moved cannot have left its own king in check. */
     int idle = out->us ^ 1, k = pdn_chess__king(out, idle);
     if (pdn_chess__attackers(out, k, out->side[0] | out->side[1]) & out->side[out->us])
@@ -130,6 +156,7 @@ void pdn_chess__make(pdn_chess__board *b, pdn_chess_move m)
 {
     int us = b->us;
     b->ep = -1;
+    b->check = -1;
     if (m.flags & PDN_CHESS_CASTLE) {
         /* Both leave first: in Chess960 either may land where the other stood. */
         int kt = pdn_chess__castle_king_to(m), rt = kt == (m.from & 56) + 6 ? kt - 1 : kt + 1;
@@ -146,11 +173,23 @@ void pdn_chess__make(pdn_chess__board *b, pdn_chess_move m)
             int cell = m.to;
             if (m.flags & PDN_CHESS_EN_PASSANT)
                 cell += us ? 8 : -8;
+            b->bound[us ^ 1] -= PIECE_BOUND(KIND_INDEX(PDN_PIECE_KIND(b->at[cell])));
             take(b, cell);
             drop_right(b, us ^ 1, cell);
         }
-        take(b, m.from);
-        put(b, m.to, m.promotion ? (pdn_piece)(m.promotion | PDN_PIECE_COLOR(p)) : p);
+        /* The cell it goes to is empty now: one flip moves the piece. */
+        pdn_bb both = BB(m.from) | BB(m.to);
+        b->side[PDN_PIECE_COLOR(p) == PDN_BLACK] ^= both;
+        b->at[m.from] = 0;
+        if (m.promotion) {
+            b->bound[us] += PIECE_BOUND(KIND_INDEX(m.promotion)) - PIECE_BOUND(PAWN_I);
+            b->kind[KIND_INDEX(PDN_PIECE_KIND(p))] &= ~BB(m.from);
+            b->kind[KIND_INDEX(m.promotion)] |= BB(m.to);
+            b->at[m.to] = (pdn_piece)(m.promotion | PDN_PIECE_COLOR(p));
+        } else {
+            b->kind[KIND_INDEX(PDN_PIECE_KIND(p))] ^= both;
+            b->at[m.to] = p;
+        }
         if (m.piece == PDN_CHESS_KING)
             b->castling[2 * us] = b->castling[2 * us + 1] = -1;
         else if (m.piece == PDN_ROOK)
@@ -170,6 +209,7 @@ void pdn_chess__make(pdn_chess__board *b, pdn_chess_move m)
 void pdn_chess__make_null(pdn_chess__board *b)
 {
     b->ep = -1;
+    b->check = -1;
     b->halfmove = bump(b->halfmove);
     if (b->us == 1)
         b->fullmove = bump(b->fullmove);

@@ -17,6 +17,10 @@ typedef uint64_t pdn_bb; /* one bit per cell, bit = rank * 8 + file */
 enum { PAWN_I = 0, KNIGHT_I, BISHOP_I, ROOK_I, QUEEN_I, KING_I, KIND_COUNT };
 #define KIND_INDEX(kind) ((int)((unsigned)(kind) >> 2) - 3)
 #define KIND_OF_INDEX(i) ((unsigned)((i) + 3) << 2)
+/* The most legal moves a piece of kind index i ever has, counting rooks
+ * and bishops alike and a pawn's three cells with four promotions each
+ * (queens 27, rooks 14, bishops 13, knights 8, the king 8 and castling). */
+#define PIECE_BOUND(i) ((i) == QUEEN_I ? 27 : (i) == ROOK_I || (i) == BISHOP_I ? 14 : 12)
 
 /*
  * A position as the generator sees it.  `at` mirrors the bitboards so that
@@ -29,6 +33,9 @@ typedef struct pdn_chess__board {
     uint8_t at[64];          /* pdn_piece, 0 when empty */
     int8_t castling[4];      /* rook files, as pdn_position.castling */
     int8_t ep;               /* en-passant target cell, or -1 */
+    int8_t check;            /* the side to move stands in check: 1 or 0;
+                                -1 when not known (then it is computed) */
+    int16_t bound[2];        /* PIECE_BOUND of each side's pieces, summed */
     uint8_t us;              /* side to move: 0 White, 1 Black */
     int halfmove, fullmove;
 } pdn_chess__board;
@@ -117,16 +124,64 @@ static inline pdn_bb pdn_chess__line(pdn_bb occ, pdn_bb line, int cell)
     return upper | lower;
 }
 
+/* The board upside down: the ranks in reverse order. */
+static inline pdn_bb pdn_chess__flip(pdn_bb b)
+{
+#if defined(__GNUC__)
+    return __builtin_bswap64(b);
+#else
+    b = ((b >> 8) & 0x00FF00FF00FF00FFULL) | ((b & 0x00FF00FF00FF00FFULL) << 8);
+    b = ((b >> 16) & 0x0000FFFF0000FFFFULL) | ((b & 0x0000FFFF0000FFFFULL) << 16);
+    return (b >> 32) | (b << 32);
+#endif
+}
+
+/*
+ * pdn_chess__line() for a line with one cell on each rank (a file or a
+ * diagonal), in fewer steps: subtracting the slider's bit from the
+ * blockers above it clears them up to the nearest and sets the cells
+ * between; the same on the flipped board gives the way down.
+ */
+static inline pdn_bb pdn_chess__upright(pdn_bb occ, pdn_bb line, int cell)
+{
+    pdn_bb mask = line & ~BB(cell), up = occ & mask;
+    pdn_bb down = pdn_chess__flip(up) - pdn_chess__flip(BB(cell));
+    return ((up - BB(cell)) ^ pdn_chess__flip(down)) & mask;
+}
+
 static inline pdn_bb pdn_chess__rook(int cell, pdn_bb occ)
 {
-    return pdn_chess__line(occ, FILE_A_BB << (cell & 7), cell) |
+    return pdn_chess__upright(occ, FILE_A_BB << (cell & 7), cell) |
            pdn_chess__line(occ, RANK_1_BB << (cell & 56), cell);
 }
 
 static inline pdn_bb pdn_chess__bishop(int cell, pdn_bb occ)
 {
-    return pdn_chess__line(occ, pdn_chess__diag_table[cell], cell) |
-           pdn_chess__line(occ, pdn_chess__anti_table[cell], cell);
+    return pdn_chess__upright(occ, pdn_chess__diag_table[cell], cell) |
+           pdn_chess__upright(occ, pdn_chess__anti_table[cell], cell);
+}
+
+/* The whole line (file, rank or diagonal) through two cells; 0 if none. */
+static inline pdn_bb pdn_chess__line_through(int a, int b)
+{
+    if (((a ^ b) & 7) == 0)
+        return FILE_A_BB << (a & 7);
+    if (((a ^ b) & 56) == 0)
+        return RANK_1_BB << (a & 56);
+    if (pdn_chess__diag_table[a] & BB(b))
+        return pdn_chess__diag_table[a];
+    if (pdn_chess__anti_table[a] & BB(b))
+        return pdn_chess__anti_table[a];
+    return 0;
+}
+
+/* The cells strictly between two cells of `line`, their line (0: none).
+ * Along any line the cell numbers grow one way, so they are the line's
+ * cells numbered between the two. */
+static inline pdn_bb pdn_chess__between(int a, int b, pdn_bb line)
+{
+    int lo = a < b ? a : b, hi = a < b ? b : a;
+    return line & (BB(hi) - BB(lo)) & ~BB(lo);
 }
 
 /* Cells attacked by the pawns `pawns` of side `us` (0 White). */
@@ -143,11 +198,16 @@ static inline pdn_bb pdn_chess__attackers(const pdn_chess__board *b, int cell, p
 {
     pdn_bb diag = b->kind[BISHOP_I] | b->kind[QUEEN_I];
     pdn_bb straight = b->kind[ROOK_I] | b->kind[QUEEN_I];
-    return (pdn_chess__pawn_attacks(BB(cell), 0) & b->kind[PAWN_I] & b->side[1]) |
-           (pdn_chess__pawn_attacks(BB(cell), 1) & b->kind[PAWN_I] & b->side[0]) |
-           (pdn_chess__knight_table[cell] & b->kind[KNIGHT_I]) |
-           (pdn_chess__king_table[cell] & b->kind[KING_I]) | (pdn_chess__bishop(cell, occ) & diag) |
-           (pdn_chess__rook(cell, occ) & straight);
+    pdn_bb a = (pdn_chess__pawn_attacks(BB(cell), 0) & b->kind[PAWN_I] & b->side[1]) |
+               (pdn_chess__pawn_attacks(BB(cell), 1) & b->kind[PAWN_I] & b->side[0]) |
+               (pdn_chess__knight_table[cell] & b->kind[KNIGHT_I]) |
+               (pdn_chess__king_table[cell] & b->kind[KING_I]);
+    /* The sliders' way is traced only when one stands on a line through the cell. */
+    if (diag & (pdn_chess__diag_table[cell] | pdn_chess__anti_table[cell]))
+        a |= pdn_chess__bishop(cell, occ) & diag;
+    if (straight & ((FILE_A_BB << (cell & 7)) | (RANK_1_BB << (cell & 56))))
+        a |= pdn_chess__rook(cell, occ) & straight;
+    return a;
 }
 
 /* The cell of the king of `side`; the board has exactly one. */
@@ -179,7 +239,8 @@ static inline int pdn_chess__same_move(pdn_chess_move a, pdn_chess_move b)
 int pdn_chess__load(pdn_chess__board *out, const pdn_position *pos);
 /* Writes the board back into `pos` (its geometry and other cells kept). */
 void pdn_chess__store(const pdn_chess__board *b, pdn_position *pos);
-/* Plays a move the generator produced (legality is not checked here). */
+/* Plays a move the generator produced (legality is not checked here); the
+ * check that follows is left unknown. */
 void pdn_chess__make(pdn_chess__board *b, pdn_chess_move m);
 /* Passes the turn: a null move. */
 void pdn_chess__make_null(pdn_chess__board *b);
@@ -198,15 +259,32 @@ uint64_t pdn_chess__key(const pdn_chess__board *b, const pdn_chess_move *moves, 
  * callers report as PDN_ELIMIT.
  */
 size_t pdn_chess__generate(const pdn_chess__board *b, pdn_chess_move *out);
+/* The cells from which a piece of kind `kind` (not 0) of the side to move
+ * makes a legal move to `to`, castling aside. */
+pdn_bb pdn_chess__origins(const pdn_chess__board *b, int to, unsigned kind);
+/* The flags of the legal move from `from` to `to` (castling aside). */
+unsigned pdn_chess__flags(const pdn_chess__board *b, int from, int to);
 /* Only the legal moves to cell `to` by a piece of kind `kind` (0: any),
- * castling aside, in the order pdn_chess__generate() lists them. */
+ * castling aside: the moves pdn_chess__generate() lists, in an order of
+ * their own.  At most a few dozen, so never more than the list holds. */
 size_t pdn_chess__generate_to(const pdn_chess__board *b, pdn_chess_move *out, int to,
                               unsigned kind);
+/* Castling on wing 0 (the king's side) or 1 when it is legal: 1 and the
+ * move in `*out`, else 0. */
+int pdn_chess__castle(const pdn_chess__board *b, int wing, pdn_chess_move *out);
+/* 1 when the side to move has a legal move. */
+int pdn_chess__has_move(const pdn_chess__board *b);
+
+/* ---- san_text.c ------------------------------------------------------- */
+
+/* pdn_san_parse() for any text, without its short path for canonical SAN. */
+pdn_san_status pdn_chess__san_parse_all(pdn_san *out, const char *text, size_t len, size_t *err_at);
 
 /* ---- san.c ------------------------------------------------------------ */
 
-/* pdn_san_resolve() on a loaded board. */
-pdn_san_status pdn_chess__resolve(pdn_chess_move *out, unsigned *notes, const pdn_chess__board *b,
-                                  const pdn_san *san);
+/* pdn_san_resolve() on a loaded board; `*checks` (may be NULL) receives 1
+ * when the move resolved to gives check, 0 when not, -1 when not known. */
+pdn_san_status pdn_chess__resolve(pdn_chess_move *out, unsigned *notes, int *checks,
+                                  const pdn_chess__board *b, const pdn_san *san);
 
 #endif

@@ -4,6 +4,7 @@
  * trying each move: the checkers of our king, the pieces pinned to it and
  * the cells the enemy attacks bound where every piece may go; only en
  * passant and castling are tested on the board they would leave behind.
+ * The moves to one cell are found the other way round, from the cell.
  */
 #include "chess/chess.h"
 
@@ -25,27 +26,10 @@ static void add(gen *g, int from, int to, unsigned piece, unsigned promotion, un
     m->flags = (uint8_t)flags;
 }
 
-/* The whole line (file, rank or diagonal) through two cells; 0 if none. */
-static pdn_bb line_through(int a, int b)
-{
-    if (((a ^ b) & 7) == 0)
-        return FILE_A_BB << (a & 7);
-    if (((a ^ b) & 56) == 0)
-        return RANK_1_BB << (a & 56);
-    if (pdn_chess__diag_table[a] & BB(b))
-        return pdn_chess__diag_table[a];
-    if (pdn_chess__anti_table[a] & BB(b))
-        return pdn_chess__anti_table[a];
-    return 0;
-}
-
 /* The cells strictly between two cells of one line; 0 when not aligned. */
 static pdn_bb between(int a, int b)
 {
-    pdn_bb line = line_through(a, b);
-    if (line == 0)
-        return 0;
-    return pdn_chess__line(BB(b), line, a) & pdn_chess__line(BB(a), line, b);
+    return pdn_chess__between(a, b, pdn_chess__line_through(a, b));
 }
 
 /* The cells of one rank from a to b, both included. */
@@ -120,7 +104,7 @@ static void pawn_moves(gen *g, const pdn_chess__board *b, int k, pdn_bb allowed,
                 pdn_chess__pawn_attacks(targets, us ^ 1);
     for (pdn_bb s = b->kind[PAWN_I] & b->side[us] & reach; s != 0; s &= s - 1) {
         int from = pdn_chess__lsb(s), to = from + up;
-        pdn_bb limit = (BB(from) & pinned) ? allowed & line_through(k, from) : allowed;
+        pdn_bb limit = (BB(from) & pinned) ? allowed & pdn_chess__line_through(k, from) : allowed;
         if ((occ & BB(to)) == 0) {
             if (limit & BB(to))
                 add_pawn(g, from, to, 0);
@@ -222,7 +206,7 @@ static size_t generate(const pdn_chess__board *b, pdn_chess_move *out, pdn_bb ta
             to |= pdn_chess__rook(from, occ);
         to &= allowed;
         if (pinned & BB(from))
-            to &= line_through(k, from);
+            to &= pdn_chess__line_through(k, from);
         add_targets(&g, b, from, PDN_PIECE_KIND(b->at[from]), to);
     }
     if ((kinds >> PAWN_I) & 1u)
@@ -237,8 +221,195 @@ size_t pdn_chess__generate(const pdn_chess__board *b, pdn_chess_move *out)
     return generate(b, out, ~(pdn_bb)0, (1u << KIND_COUNT) - 1, 1);
 }
 
+/*
+ * Whether the king of the side to move on `k` would stand attacked with the
+ * board occupied as `occ` and the enemy pieces `enemy` left: the test a
+ * move that is not the king's passes when it neither uncovers the king nor
+ * leaves a check standing.  Kings are never next to each other, so the
+ * enemy king is not asked.
+ */
+static int exposed(const pdn_chess__board *b, int k, pdn_bb occ, pdn_bb enemy)
+{
+    pdn_bb near = (pdn_chess__knight_table[k] & b->kind[KNIGHT_I]) |
+                  (pdn_chess__pawn_attacks(BB(k), b->us) & b->kind[PAWN_I]);
+    if (near & enemy)
+        return 1;
+    pdn_bb diag = (b->kind[BISHOP_I] | b->kind[QUEEN_I]) & enemy &
+                  (pdn_chess__diag_table[k] | pdn_chess__anti_table[k]);
+    pdn_bb straight = (b->kind[ROOK_I] | b->kind[QUEEN_I]) & enemy &
+                      ((FILE_A_BB << (k & 7)) | (RANK_1_BB << (k & 56)));
+    return ((diag && (pdn_chess__bishop(k, occ) & diag)) ||
+            (straight && (pdn_chess__rook(k, occ) & straight)));
+}
+
+/*
+ * The same for a side that is not in check: then only a pin can make the
+ * move illegal, the piece standing between its king and an enemy slider on
+ * one line and leaving that line.  Most pieces are on no line with their
+ * king, and the test ends there.
+ */
+static int unpinned_fails(const pdn_chess__board *b, int k, int from, int to)
+{
+    pdn_bb line = pdn_chess__line_through(k, from);
+    if (line == 0 || (line & BB(to)))
+        return 0;
+    int straight = ((k ^ from) & 7) == 0 || ((k ^ from) & 56) == 0;
+    pdn_bb snipers = (straight ? b->kind[ROOK_I] : b->kind[BISHOP_I]) | b->kind[QUEEN_I];
+    snipers &= b->side[b->us ^ 1] & line;
+    if (snipers == 0)
+        return 0;
+    pdn_bb occ = (b->side[0] | b->side[1]) ^ BB(from);
+    return (pdn_chess__line(occ, line, k) & snipers) != 0;
+}
+
+/*
+ * The moves to one cell are found backwards: the pieces of a kind that
+ * could stand on `to` and reach it are the ones that attack it from there,
+ * and only those few are tried for the king's safety.
+ */
+pdn_bb pdn_chess__origins(const pdn_chess__board *b, int to, unsigned kind)
+{
+    int us = b->us;
+    pdn_bb own = b->side[us], enemy = b->side[us ^ 1], occ = own | enemy, at = BB(to);
+    if (own & at)
+        return 0;
+    int k = pdn_chess__king(b, us);
+    pdn_bb froms = 0;
+    switch (KIND_INDEX(kind)) {
+    case KING_I:
+        if ((pdn_chess__king_table[to] & BB(k)) &&
+            (pdn_chess__attackers(b, to, occ ^ BB(k)) & enemy) == 0)
+            return BB(k);
+        return 0;
+    case KNIGHT_I:
+        froms = pdn_chess__knight_table[to] & b->kind[KNIGHT_I] & own;
+        break;
+    case BISHOP_I:
+        froms = b->kind[BISHOP_I] & own;
+        if (froms)
+            froms &= pdn_chess__bishop(to, occ);
+        break;
+    case ROOK_I:
+        froms = b->kind[ROOK_I] & own;
+        if (froms)
+            froms &= pdn_chess__rook(to, occ);
+        break;
+    case QUEEN_I:
+        froms = b->kind[QUEEN_I] & own;
+        if (froms)
+            froms &= pdn_chess__bishop(to, occ) | pdn_chess__rook(to, occ);
+        break;
+    case PAWN_I: {
+        pdn_bb pawns = b->kind[PAWN_I] & own;
+        int up = us ? -8 : 8, from = to - up;
+        if (enemy & at) {
+            froms = pdn_chess__pawn_attacks(at, us ^ 1) & pawns;
+        } else if (to == b->ep) {
+            /* En passant is tried on the board (en_passant_legal()). */
+            pdn_bb legal = 0;
+            for (pdn_bb s = pdn_chess__pawn_attacks(at, us ^ 1) & pawns; s != 0; s &= s - 1)
+                if (en_passant_legal(b, pdn_chess__lsb(s), k))
+                    legal |= s & (0 - s);
+            return legal;
+        } else if (from >= 0 && from < 64) {
+            if (pawns & BB(from))
+                froms = BB(from);
+            else if ((to >> 3) == (us ? 4 : 3) && !(occ & BB(from)) && (pawns & BB(from - up)))
+                froms = BB(from - up);
+        }
+        break;
+    }
+    default:
+        return 0;
+    }
+    if (froms == 0)
+        return 0;
+    int check = b->check >= 0 ? b->check : pdn_chess__in_check(b);
+    pdn_bb legal = 0;
+    for (pdn_bb s = froms; s != 0; s &= s - 1) {
+        int from = pdn_chess__lsb(s);
+        if (check ? exposed(b, k, (occ & ~BB(from)) | at, enemy & ~at)
+                  : unpinned_fails(b, k, from, to))
+            continue;
+        legal |= BB(from);
+    }
+    return legal;
+}
+
+unsigned pdn_chess__flags(const pdn_chess__board *b, int from, int to)
+{
+    unsigned flags = (b->side[b->us ^ 1] & BB(to)) ? PDN_CHESS_CAPTURE : 0;
+    if ((b->kind[PAWN_I] & BB(from)) && flags == 0) {
+        if (((from ^ to) & 7) != 0)
+            flags = PDN_CHESS_CAPTURE | PDN_CHESS_EN_PASSANT;
+        else if (from - to == 16 || to - from == 16)
+            flags = PDN_CHESS_DOUBLE_STEP;
+    }
+    return flags;
+}
+
 size_t pdn_chess__generate_to(const pdn_chess__board *b, pdn_chess_move *out, int to, unsigned kind)
 {
-    unsigned kinds = kind == 0 ? (1u << KIND_COUNT) - 1 : 1u << KIND_INDEX(kind);
-    return generate(b, out, BB(to), kinds, 0);
+    gen g = {out, 0};
+    for (int i = 0; i < KIND_COUNT; i++) {
+        unsigned piece = KIND_OF_INDEX(i);
+        if (kind != 0 && kind != piece)
+            continue;
+        for (pdn_bb s = pdn_chess__origins(b, to, piece); s != 0; s &= s - 1) {
+            int from = pdn_chess__lsb(s);
+            unsigned flags = pdn_chess__flags(b, from, to);
+            if (piece == PDN_PAWN)
+                add_pawn(&g, from, to, flags);
+            else
+                add(&g, from, to, piece, 0, flags);
+        }
+    }
+    return g.n;
+}
+
+/*
+ * Castling on one wing (0: the king's side), as castles() decides it, with
+ * the attacks on the king's way looked up cell by cell: cheaper than every
+ * cell the enemy attacks when only this move is wanted.
+ */
+int pdn_chess__castle(const pdn_chess__board *b, int wing, pdn_chess_move *out)
+{
+    int us = b->us, home = us ? 56 : 0, file = b->castling[2 * us + wing];
+    if (file < 0)
+        return 0;
+    int k = pdn_chess__king(b, us), rook = home + file;
+    pdn_bb occ = b->side[0] | b->side[1], enemy = b->side[us ^ 1];
+    pdn_bb way = span(k, home + (wing == 0 ? 6 : 2));
+    pdn_bb crossed = (way | span(rook, home + (wing == 0 ? 5 : 3))) & ~BB(k) & ~BB(rook);
+    if (occ & crossed)
+        return 0;
+    pdn_bb straight = (b->kind[ROOK_I] | b->kind[QUEEN_I]) & enemy;
+    pdn_bb without = occ ^ BB(k) ^ BB(rook);
+    for (pdn_bb w = way; w != 0; w &= w - 1) {
+        int cell = pdn_chess__lsb(w);
+        if ((pdn_chess__attackers(b, cell, occ ^ BB(k)) & enemy) ||
+            (pdn_chess__rook(cell, without) & straight))
+            return 0;
+    }
+    out->from = (uint8_t)k;
+    out->to = (uint8_t)rook;
+    out->piece = PDN_CHESS_KING;
+    out->promotion = 0;
+    out->flags = PDN_CHESS_CASTLE;
+    return 1;
+}
+
+/*
+ * Whether the side to move has a legal move.  Asked after a check, when a
+ * king step is nearly always there and is tried before the whole list.
+ */
+int pdn_chess__has_move(const pdn_chess__board *b)
+{
+    int us = b->us, k = pdn_chess__king(b, us);
+    pdn_bb own = b->side[us], enemy = b->side[us ^ 1], occ = own | enemy;
+    for (pdn_bb t = pdn_chess__king_table[k] & ~own; t != 0; t &= t - 1)
+        if ((pdn_chess__attackers(b, pdn_chess__lsb(t), occ ^ BB(k)) & enemy) == 0)
+            return 1;
+    pdn_chess_move list[PDN_CHESS_MOVES_MAX];
+    return pdn_chess__generate(b, list) != 0;
 }

@@ -2,8 +2,9 @@
 /*
  * san.c - SAN against a position: finding the legal move a parsed SAN names
  * (with notes on how far the text is from canonical SAN), and writing the
- * canonical SAN of a move.  Both work from the full list of legal moves,
- * which is what disambiguation is defined by.
+ * canonical SAN of a move.  Disambiguation is defined by the legal moves of
+ * the same kind to the same cell: for usual SAN those come from the cells
+ * that reach the destination (pdn_chess__origins()), not from a move list.
  */
 #include "chess/chess.h"
 
@@ -17,66 +18,83 @@ static int castles_short(pdn_chess_move m)
 /*
  * The disambiguation canonical SAN writes (PGN 8.2.3.4): bit 1 the file,
  * bit 2 the rank.  A piece needs it when another of its kind can reach the
- * same cell: the file if that tells them apart, else the rank, else both.
- * A pawn capture always names its file.
+ * same cell (from the cells `rivals`): the file if that tells them apart,
+ * else the rank, else both.  A pawn capture always names its file.
  */
-static int needed(const pdn_chess_move *moves, size_t n, pdn_chess_move m)
+static int needed(pdn_chess_move m, pdn_bb rivals)
 {
     if (m.piece == PDN_PAWN)
         return (m.flags & PDN_CHESS_CAPTURE) ? 1 : 0;
-    if (m.flags & PDN_CHESS_CASTLE)
+    if ((m.flags & PDN_CHESS_CASTLE) || rivals == 0)
         return 0;
-    int rivals = 0, same_file = 0, same_rank = 0;
+    int same_file = (rivals & (FILE_A_BB << (m.from & 7))) != 0;
+    int same_rank = (rivals & (RANK_1_BB << (m.from & 56))) != 0;
+    return !same_file ? 1 : !same_rank ? 2 : 3;
+}
+
+/* The cells of the other pieces of the kind of `m` that can go where it goes. */
+static pdn_bb rivals_in(const pdn_chess_move *moves, size_t n, pdn_chess_move m)
+{
+    pdn_bb rivals = 0;
     for (size_t i = 0; i < n; i++) {
         pdn_chess_move o = moves[i];
-        if (o.piece != m.piece || o.to != m.to || o.from == m.from || (o.flags & PDN_CHESS_CASTLE))
-            continue;
-        rivals = 1;
-        same_file |= (o.from & 7) == (m.from & 7);
-        same_rank |= (o.from >> 3) == (m.from >> 3);
+        if (o.piece == m.piece && o.to == m.to && o.from != m.from && !(o.flags & PDN_CHESS_CASTLE))
+            rivals |= BB(o.from);
     }
-    if (!rivals)
-        return 0;
-    return !same_file ? 1 : !same_rank ? 2 : 3;
+    return rivals;
 }
 
 /*
  * Whether a plain move (no castling, en passant or null move) leaves the
- * other king attacked: the mover's pieces as they stand after it, with the
- * board's occupancy after it.  Saves making the move on a copy for the
- * great majority of moves, which give no check.
+ * other king attacked.  The position before it has that king safe, so only
+ * the moved piece where it lands, or a piece of ours behind the cell it
+ * leaves on the line from the king through that cell, can give the check.
+ * Saves making the move on a copy for the great majority of moves, which
+ * give no check.
  */
 static int plain_gives_check(const pdn_chess__board *b, pdn_chess_move m)
 {
-    int us = b->us;
-    pdn_bb own = (b->side[us] & ~BB(m.from)) | BB(m.to);
-    pdn_bb occ = ((b->side[0] | b->side[1]) & ~BB(m.from)) | BB(m.to);
-    pdn_bb kind[KIND_COUNT];
-    for (int i = 0; i < KIND_COUNT; i++)
-        kind[i] = b->kind[i] & own & ~BB(m.to);
-    kind[KIND_INDEX(m.promotion ? m.promotion : m.piece)] |= BB(m.to);
-    int k = pdn_chess__king(b, us ^ 1);
-    pdn_bb diag = kind[BISHOP_I] | kind[QUEEN_I], straight = kind[ROOK_I] | kind[QUEEN_I];
-    return ((pdn_chess__knight_table[k] & kind[KNIGHT_I]) |
-            (pdn_chess__pawn_attacks(BB(k), us ^ 1) & kind[PAWN_I]) |
-            (pdn_chess__bishop(k, occ) & diag) | (pdn_chess__rook(k, occ) & straight)) != 0;
+    int us = b->us, k = pdn_chess__king(b, us ^ 1), to = m.to;
+    pdn_bb occ = ((b->side[0] | b->side[1]) & ~BB(m.from)) | BB(to);
+    int kind = KIND_INDEX(m.promotion ? m.promotion : m.piece);
+    if (kind == PAWN_I) {
+        if (pdn_chess__pawn_attacks(BB(to), us) & BB(k))
+            return 1;
+    } else if (kind == KNIGHT_I) {
+        if (pdn_chess__knight_table[to] & BB(k))
+            return 1;
+    } else if (kind != KING_I) {
+        pdn_bb line = pdn_chess__line_through(to, k);
+        int straight = ((to ^ k) & 7) == 0 || ((to ^ k) & 56) == 0;
+        if (line != 0 && (kind == QUEEN_I || (kind == ROOK_I) == straight) &&
+            (pdn_chess__between(to, k, line) & occ) == 0)
+            return 1;
+    }
+    /* A piece that stays on its line through the king still blocks it. */
+    pdn_bb line = pdn_chess__line_through(k, m.from);
+    if (line == 0 || (line & BB(to)))
+        return 0;
+    int straight = ((k ^ m.from) & 7) == 0 || ((k ^ m.from) & 56) == 0;
+    pdn_bb sliders = (straight ? b->kind[ROOK_I] : b->kind[BISHOP_I]) | b->kind[QUEEN_I];
+    sliders &= b->side[us] & line & ~BB(m.from);
+    return sliders != 0 && (pdn_chess__line(occ, line, k) & sliders) != 0;
 }
 
 /* '+' or '#' when the move gives check or mate, else 0. */
 static char mark_after(const pdn_chess__board *b, pdn_chess_move m)
 {
-    if (!(m.flags & (PDN_CHESS_NULL | PDN_CHESS_CASTLE | PDN_CHESS_EN_PASSANT)) &&
-        !plain_gives_check(b, m))
+    int plain = !(m.flags & (PDN_CHESS_NULL | PDN_CHESS_CASTLE | PDN_CHESS_EN_PASSANT));
+    if (plain && !plain_gives_check(b, m))
         return 0;
     pdn_chess__board next = *b;
-    pdn_chess_move replies[PDN_CHESS_MOVES_MAX];
     if (m.flags & PDN_CHESS_NULL)
         pdn_chess__make_null(&next);
     else
         pdn_chess__make(&next, m);
-    if (!pdn_chess__in_check(&next))
+    if (!plain && !pdn_chess__in_check(&next))
         return 0;
-    return pdn_chess__generate(&next, replies) == 0 ? '#' : '+';
+    next.check = 1;
+    return pdn_chess__has_move(&next) ? '+' : '#';
 }
 
 static char letter(unsigned kind)
@@ -97,7 +115,7 @@ static void format(char *out, const pdn_chess__board *b, const pdn_chess_move *m
         memcpy(out, text, strlen(text));
         k = strlen(text);
     } else {
-        int need = needed(moves, n, m);
+        int need = needed(m, rivals_in(moves, n, m));
         if (m.piece != PDN_PAWN)
             out[k++] = letter(m.piece);
         if (need & 1)
@@ -171,9 +189,10 @@ static int matches(const pdn_san *san, int to, pdn_chess_move m)
            (san->from_rank < 0 || san->from_rank == (m.from >> 3));
 }
 
-/* How the text differs from the canonical SAN of the move it resolved to. */
-static unsigned notes_for(const pdn_san *san, const pdn_chess__board *b,
-                          const pdn_chess_move *moves, size_t n, pdn_chess_move m)
+/* How the text differs from the canonical SAN of the move it resolved to;
+ * `rivals` as for needed().  *checks: whether the move gives check. */
+static unsigned notes_for(const pdn_san *san, const pdn_chess__board *b, pdn_chess_move m,
+                          pdn_bb rivals, int *checks)
 {
     unsigned notes = san->form;
     if (!san->castle) {
@@ -187,7 +206,7 @@ static unsigned notes_for(const pdn_san *san, const pdn_chess__board *b,
     if ((m.flags & PDN_CHESS_CASTLE) && !san->castle && !(san->form & PDN_SAN_LONG)) {
         notes |= PDN_SAN_NON_STANDARD;
     } else if (!san->castle && !(san->form & PDN_SAN_LONG)) {
-        int need = needed(moves, n, m);
+        int need = needed(m, rivals);
         int file = san->from_file >= 0, rank = san->from_rank >= 0;
         if (m.piece == PDN_PAWN && (m.flags & PDN_CHESS_CAPTURE) && !file)
             notes |= PDN_SAN_NON_STANDARD;
@@ -197,6 +216,7 @@ static unsigned notes_for(const pdn_san *san, const pdn_chess__board *b,
             notes |= PDN_SAN_OVERSPECIFIED;
     }
     char mark = mark_after(b, m);
+    *checks = mark != 0;
     if (san->check == 0 && mark != 0)
         notes |= PDN_SAN_CHECK_MISSING;
     else if (san->check != 0 && san->check != mark)
@@ -215,42 +235,41 @@ static int promotion_wrong(const pdn_san *san, int last_rank)
 
 /*
  * At most how many legal moves the side to move has: every piece counted
- * with the most moves its kind ever has (a pawn's three cells times four
- * promotions).  Below PDN_CHESS_MOVES_MAX the full list cannot overflow.
+ * with the most moves its kind ever has (PIECE_BOUND), a sum the board
+ * keeps.  Below PDN_CHESS_MOVES_MAX the full list cannot overflow.
  */
-static int population(pdn_bb x)
-{
-    x = x - ((x >> 1) & 0x5555555555555555ULL);
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    return (int)((x * 0x0101010101010101ULL) >> 56);
-}
-
 static int moves_bound(const pdn_chess__board *b)
 {
-    /* queens 27, rooks 14 and bishops 13 (both counted as 14), the others
-     * at most 12 (pawns; knights 8, the king 8 and two castlings) */
-    pdn_bb own = b->side[b->us], queens = b->kind[QUEEN_I] & own;
-    pdn_bb lines = (b->kind[ROOK_I] | b->kind[BISHOP_I]) & own;
-    int q = population(queens), l = population(lines);
-    return 27 * q + 14 * l + 12 * (population(own) - q - l);
+    return b->bound[b->us];
 }
 
 /*
  * The moves resolving needs.  A SAN that names neither castling nor a king
  * on a given cell (the long forms of castling) can only mean a move to its
  * destination by the piece it names, and disambiguation looks only at the
- * moves of that kind to that cell: the generator lists just those, unless
- * the full list could overflow (then the full count decides, as below).
+ * moves of that kind to that cell: the generator lists just those.  Bare
+ * coordinates (g1f3) name the kind of what stands on the from cell; no
+ * other move can match them.  The full list is made when it could
+ * overflow (then the full count decides, as below).
  */
 static size_t candidates(const pdn_chess__board *b, const pdn_san *san, int to,
                          pdn_chess_move *list)
 {
-    int king_cell = san->from_file >= 0 && san->from_rank >= 0 &&
-                    (san->piece == 0 || san->piece == PDN_CHESS_KING);
-    if (san->castle || king_cell || moves_bound(b) > PDN_CHESS_MOVES_MAX)
+    unsigned kind = san->piece;
+    if (moves_bound(b) > PDN_CHESS_MOVES_MAX)
         return pdn_chess__generate(b, list);
-    return pdn_chess__generate_to(b, list, to, san->piece);
+    if (san->from_file >= 0 && san->from_rank >= 0 && (kind == 0 || kind == PDN_CHESS_KING)) {
+        pdn_piece p = b->at[san->from_rank * 8 + san->from_file];
+        int ours = p != 0 && PDN_PIECE_COLOR(p) == (b->us ? PDN_BLACK : PDN_WHITE);
+        if (ours && PDN_PIECE_KIND(p) == PDN_CHESS_KING)
+            return pdn_chess__generate(b, list);
+        if (kind == 0) {
+            if (!ours)
+                return 0;
+            kind = PDN_PIECE_KIND(p);
+        }
+    }
+    return pdn_chess__generate_to(b, list, to, kind);
 }
 
 pdn_san_status pdn_san_resolve(pdn_chess_move *out, unsigned *notes, const pdn_position *pos,
@@ -263,13 +282,44 @@ pdn_san_status pdn_san_resolve(pdn_chess_move *out, unsigned *notes, const pdn_p
         return PDN_SAN_MALFORMED;
     if (pdn_chess__load(&b, pos) != 0)
         return PDN_SAN_BAD_POSITION;
-    return pdn_chess__resolve(out, notes, &b, san);
+    return pdn_chess__resolve(out, notes, NULL, &b, san);
 }
 
-pdn_san_status pdn_chess__resolve(pdn_chess_move *out, unsigned *notes, const pdn_chess__board *b,
-                                  const pdn_san *san)
+/*
+ * A SAN that names its piece, and not a king with its from cell (a long
+ * form of castling): the legal moves it can mean come from one set of
+ * cells, and resolving needs no list.  The promotion was checked before,
+ * so a pawn that reaches the last rank has the one SAN asks for.
+ */
+static pdn_san_status resolve_named(pdn_chess_move *out, unsigned *notes, int *checks,
+                                    const pdn_chess__board *b, const pdn_san *san, int to)
+{
+    pdn_bb legal = pdn_chess__origins(b, to, san->piece), pick = legal;
+    if (san->from_file >= 0)
+        pick &= FILE_A_BB << san->from_file;
+    if (san->from_rank >= 0)
+        pick &= RANK_1_BB << (8 * san->from_rank);
+    if (pick == 0)
+        return PDN_SAN_ILLEGAL;
+    if (pick & (pick - 1))
+        return PDN_SAN_AMBIGUOUS;
+    int from = pdn_chess__lsb(pick);
+    pdn_chess_move m = {(uint8_t)from, (uint8_t)to, san->piece, san->promotion,
+                        (uint8_t)pdn_chess__flags(b, from, to)};
+    *out = m;
+    if (notes != NULL)
+        *notes = notes_for(san, b, m, legal & ~pick, checks);
+    return PDN_SAN_OK;
+}
+
+pdn_san_status pdn_chess__resolve(pdn_chess_move *out, unsigned *notes, int *checks,
+                                  const pdn_chess__board *b, const pdn_san *san)
 {
     pdn_chess_move list[PDN_CHESS_MOVES_MAX];
+    int dummy;
+    if (checks == NULL)
+        checks = &dummy;
+    *checks = -1;
     if (notes != NULL)
         *notes = 0;
     if (out == NULL || san == NULL)
@@ -291,7 +341,24 @@ pdn_san_status pdn_chess__resolve(pdn_chess_move *out, unsigned *notes, const pd
         if (promotion_wrong(san, b->us ? 0 : 7))
             return PDN_SAN_BAD_PROMOTION;
     }
-    size_t n = candidates(b, san, to, list), found = 0, hit = 0;
+    if (moves_bound(b) <= PDN_CHESS_MOVES_MAX) {
+        int king_cell = san->from_file >= 0 && san->from_rank >= 0 &&
+                        (san->piece == 0 || san->piece == PDN_CHESS_KING);
+        if (san->castle) {
+            /* At most one castling per wing: no list is needed to tell it. */
+            pdn_chess_move m;
+            if (!pdn_chess__castle(b, san->castle == PDN_SAN_CASTLE_SHORT ? 0 : 1, &m))
+                return PDN_SAN_ILLEGAL;
+            *out = m;
+            if (notes != NULL)
+                *notes = notes_for(san, b, m, 0, checks);
+            return PDN_SAN_OK;
+        }
+        if (!king_cell)
+            return resolve_named(out, notes, checks, b, san, to);
+    }
+    size_t n = san->castle ? pdn_chess__generate(b, list) : candidates(b, san, to, list);
+    size_t found = 0, hit = 0;
     if (n > PDN_CHESS_MOVES_MAX)
         return PDN_SAN_BAD_POSITION;
     int promotes = 0;
@@ -316,7 +383,7 @@ pdn_san_status pdn_chess__resolve(pdn_chess_move *out, unsigned *notes, const pd
         return PDN_SAN_AMBIGUOUS;
     *out = list[hit];
     if (notes != NULL)
-        *notes = notes_for(san, b, list, n, list[hit]);
+        *notes = notes_for(san, b, list[hit], rivals_in(list, n, list[hit]), checks);
     return PDN_SAN_OK;
 }
 

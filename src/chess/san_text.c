@@ -192,7 +192,93 @@ static pdn_san_status parse(pdn_san *out, const char *s, size_t len, size_t *err
     return PDN_SAN_OK;
 }
 
+/* The kinds the piece letters of canonical SAN name; 0 for other bytes. */
+static const uint8_t san_piece[128] = {
+    ['N'] = PDN_KNIGHT, ['B'] = PDN_BISHOP,     ['R'] = PDN_ROOK,
+    ['Q'] = PDN_QUEEN,  ['K'] = PDN_CHESS_KING,
+};
+
+/*
+ * Canonical SAN, nearly every move of a real file, in one pass:
+ * Piece? File? Rank? "x"? File Rank ("=" Piece)? ("+" | "#")?, a pawn
+ * that reaches the last rank promoting and no other move doing so, and
+ * nothing after.  Fills every field of `out` as parse() would and returns
+ * 1; 0 for any other text, which parse() then takes apart (or rejects).
+ */
+static int plain(pdn_san *out, const char *text, size_t len)
+{
+    const unsigned char *p = (const unsigned char *)text, *end = p + len;
+    if (len < 2 || len > 7)
+        return 0;
+    unsigned kind = p[0] < 128 ? san_piece[p[0]] : 0, c;
+    int file = -1, rank = -1, to_file, to_rank;
+    char sep = 0, check = 0;
+    p += kind != 0;
+    if ((c = (unsigned)*p - 'a') < 8) {
+        file = (int)c;
+        p++;
+    }
+    if (p < end && (c = (unsigned)*p - '1') < 8) {
+        rank = (int)c;
+        p++;
+    }
+    if (p < end && *p == 'x') {
+        sep = 'x';
+        p++;
+    }
+    if (end - p >= 2 && (unsigned)p[0] - 'a' < 8 && (unsigned)p[1] - '1' < 8) {
+        /* Bare coordinates (e2e4) are the long form: left to parse(). */
+        if (kind == 0 && file >= 0 && rank >= 0)
+            return 0;
+        to_file = p[0] - 'a';
+        to_rank = p[1] - '1';
+        p += 2;
+    } else if (sep == 0 && file >= 0 && rank >= 0) {
+        to_file = file;
+        to_rank = rank;
+        file = rank = -1;
+    } else {
+        return 0;
+    }
+    unsigned promotion = 0;
+    if (kind == 0 && (to_rank == 0 || to_rank == 7)) {
+        if (end - p < 2 || p[0] != '=' || p[1] >= 128 || (promotion = san_piece[p[1]]) == 0 ||
+            promotion == PDN_CHESS_KING)
+            return 0;
+        p += 2;
+    }
+    if (p < end && (*p == '+' || *p == '#'))
+        check = (char)*p++;
+    if (p != end)
+        return 0;
+    out->piece = (uint8_t)(kind ? kind : PDN_PAWN);
+    out->from_file = (int8_t)file;
+    out->from_rank = (int8_t)rank;
+    out->to_file = (int8_t)to_file;
+    out->to_rank = (int8_t)to_rank;
+    out->separator = sep;
+    out->promotion = (uint8_t)promotion;
+    out->castle = 0;
+    out->null_move = 0;
+    out->check = check;
+    out->form = 0;
+    out->length = len;
+    return 1;
+}
+
 pdn_san_status pdn_san_parse(pdn_san *out, const char *text, size_t len, size_t *err_at)
+{
+    if (out != NULL && text != NULL && plain(out, text, len)) {
+        if (err_at != NULL)
+            *err_at = 0;
+        return PDN_SAN_OK;
+    }
+    return pdn_chess__san_parse_all(out, text, len, err_at);
+}
+
+/* The rest of pdn_san_parse(), a function of its own so that the short
+ * path above stays short once compiled. */
+pdn_san_status pdn_chess__san_parse_all(pdn_san *out, const char *text, size_t len, size_t *err_at)
 {
     size_t dummy, promo_at = 0;
     if (err_at == NULL)

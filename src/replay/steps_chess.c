@@ -29,8 +29,9 @@ bool pdn_replay__chess_end(pdn_replay *r, const pdn_position *pos, int *mate, in
 }
 
 /* The notes of a resolved SAN move, each a warning of its own. */
-static bool san_notes(pdn_replay *r, unsigned notes, uint32_t off, uint32_t len)
+static bool san_notes(pdn_replay *r, unsigned notes, const pdn_node *node)
 {
+    uint32_t off = pdn_node_offset(node), len = pdn_node_length(node);
     static const struct {
         unsigned bits;
         pdn_diag_code code;
@@ -50,7 +51,6 @@ static bool san_notes(pdn_replay *r, unsigned notes, uint32_t off, uint32_t len)
 step_result pdn_replay__chess_step(pdn_replay *r, const pdn_node *node, const pdn_move *move,
                                    pdn_position *pos, played_rec *rec)
 {
-    uint32_t off = pdn_node_offset(node), len = pdn_node_length(node);
     pdn_san san;
     size_t at = 0;
     pdn_san_status s = pdn_san_parse(&san, move->san.ptr, move->san.len, &at);
@@ -65,30 +65,37 @@ step_result pdn_replay__chess_step(pdn_replay *r, const pdn_node *node, const pd
     }
     pdn_chess_move cm;
     unsigned notes = 0;
+    int checks = -1;
     /* The live board saves loading the position for every move; it is the
      * position's own board, so resolving on it is the same. */
     if (!r->live_ok)
         r->live_ok = pdn_chess__load(&r->chess_live, pos) == 0;
     if (s == PDN_SAN_OK)
-        s = r->live_ok ? pdn_chess__resolve(&cm, &notes, &r->chess_live, &san)
+        s = r->live_ok ? pdn_chess__resolve(&cm, &notes, &checks, &r->chess_live, &san)
                        : pdn_san_resolve(&cm, &notes, pos, &san);
     switch (s) {
     case PDN_SAN_OK:
         break;
     case PDN_SAN_BAD_PROMOTION:
         rec->status = PDN_PLAY_ILLEGAL;
-        return pdn_replay__diag(r, PDN_D_BAD_PROMOTION, off, len, 0) ? STEP_FAILED : STEP_OOM;
+        return pdn_replay__diag(r, PDN_D_BAD_PROMOTION, pdn_node_offset(node),
+                                pdn_node_length(node), 0)
+                   ? STEP_FAILED
+                   : STEP_OOM;
     case PDN_SAN_AMBIGUOUS:
         /* Without the rules' choice there is no one position to go on from. */
         rec->status = PDN_PLAY_AMBIGUOUS;
-        return pdn_replay__diag(r, PDN_D_AMBIGUOUS_MOVE, off, len, 0) ? STEP_FAILED : STEP_OOM;
+        return pdn_replay__diag(r, PDN_D_AMBIGUOUS_MOVE, pdn_node_offset(node),
+                                pdn_node_length(node), 0)
+                   ? STEP_FAILED
+                   : STEP_OOM;
     case PDN_SAN_BAD_POSITION:
         rec->status = PDN_PLAY_UNKNOWN;
         return STEP_FAILED;
     default:
         return pdn_replay__fail_move(r, node, pos, NULL, rec);
     }
-    if (!san_notes(r, notes, off, len))
+    if (notes != 0 && !san_notes(r, notes, node))
         return STEP_OOM;
     if (r->live_ok) {
         /* What pdn_chess_play() does, without generating the moves again:
@@ -97,6 +104,9 @@ step_result pdn_replay__chess_step(pdn_replay *r, const pdn_node *node, const pd
             pdn_chess__make_null(&r->chess_live);
         else
             pdn_chess__make(&r->chess_live, cm);
+        /* Resolving found out whether the move checks: the next move's
+         * legality test is cheaper for knowing it. */
+        r->chess_live.check = (int8_t)checks;
         pdn_chess__store(&r->chess_live, pos);
     } else if (pdn_chess_play(pos, cm) != PDN_OK) {
         return pdn_replay__fail_move(r, node, pos, NULL, rec);

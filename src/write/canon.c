@@ -23,8 +23,7 @@ static const char *const roster_chess_default[ROSTER_COUNT] = {
     "?", "?", "????.??.??", "?", "?", "?", "*",
 };
 
-_Static_assert(sizeof roster_names / sizeof roster_names[0] == ROSTER_COUNT,
-               "roster table size");
+_Static_assert(sizeof roster_names / sizeof roster_names[0] == ROSTER_COUNT, "roster table size");
 _Static_assert(sizeof roster_chess_default / sizeof roster_chess_default[0] == ROSTER_COUNT,
                "roster default table size");
 
@@ -66,14 +65,19 @@ static int str_eq(pdn_str a, const char *b)
     return a.len == n && (n == 0 || memcmp(a.ptr, b, n) == 0);
 }
 
+/* The place of a tag in the roster, or -1; the length is compared first,
+ * as writers ask this for every tag of every game. */
 static int roster_index(pdn_str name)
 {
-    int i;
-    for (i = 0; i < ROSTER_COUNT; i++)
-        if (str_eq(name, roster_names[i]))
+    static const unsigned char lengths[ROSTER_COUNT] = {5, 4, 4, 5, 5, 5, 6};
+    for (int i = 0; i < ROSTER_COUNT; i++)
+        if (name.len == lengths[i] && memcmp(name.ptr, roster_names[i], name.len) == 0)
             return i;
     return -1;
 }
+
+/* Tags whose roster place is remembered from one pass over them. */
+#define KNOWN_TAGS 64
 
 /* "½-½" in UTF-8 (U+00BD is C2 BD) is the same result as "1/2-1/2". */
 static pdn_str normal_result(pdn_str s)
@@ -100,7 +104,7 @@ int pdn_canon__result_unknown(pdn_str value)
 /* The terminator as a result R; 0 when the game did not end in a result. */
 static int terminator_result(const pdn_game *g, pdn_str *out)
 {
-    pdn_str text = { "", 0 };
+    pdn_str text = {"", 0};
     if (pdn_game_terminator(g, &text) != PDN_TERM_RESULT || text.ptr == NULL) {
         out->ptr = "";
         out->len = 0;
@@ -125,12 +129,16 @@ int pdn_canon__each_tag_src(const pdn_game *g, pdn_canon__tag_src_fn fn, void *c
 
     if (tags == NULL)
         count = 0;
+    signed char place[KNOWN_TAGS];
+    for (i = 0; i < count && i < KNOWN_TAGS; i++)
+        place[i] = (signed char)roster_index(tags[i].name);
+#define PLACE(i) ((i) < KNOWN_TAGS ? place[i] : roster_index(tags[i].name))
 
     for (k = 0; k < ROSTER_COUNT; k++) {
         int seen = 0;
         for (i = 0; i < count; i++) {
             pdn_str value = tags[i].value;
-            if (!str_eq(tags[i].name, roster_names[k]))
+            if (PLACE(i) != k)
                 continue;
             if (k == ROSTER_RESULT && !seen && has_r && pdn_canon__result_unknown(value))
                 value = r;
@@ -153,7 +161,7 @@ int pdn_canon__each_tag_src(const pdn_game *g, pdn_canon__tag_src_fn fn, void *c
     }
 
     for (i = 0; i < count; i++) {
-        if (roster_index(tags[i].name) >= 0)
+        if (PLACE(i) >= 0)
             continue;
         pdn_str value = tags[i].value;
         if (str_eq(tags[i].name, "FEN"))
@@ -162,6 +170,7 @@ int pdn_canon__each_tag_src(const pdn_game *g, pdn_canon__tag_src_fn fn, void *c
         if (rc != 0)
             return rc;
     }
+#undef PLACE
     return 0;
 }
 
@@ -228,7 +237,7 @@ int pdn_canon__result(const pdn_game *g, pdn_str *out)
 
 int pdn_canon__conflict(const pdn_game *g, pdn_str *out)
 {
-    pdn_str r, empty = { "", 0 };
+    pdn_str r, empty = {"", 0};
     const pdn_tag *tag;
 
     if (out != NULL)

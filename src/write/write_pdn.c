@@ -11,11 +11,13 @@
 #include "write/comment_form.h"
 #include "write/out.h"
 
+#include "base/bits.h"
+
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 typedef struct writer {
-    pdn_out out;
     unsigned width;
     unsigned col;             /* column of the next byte on the current line */
     bool need_space;          /* a token was written on this line */
@@ -29,9 +31,11 @@ typedef struct writer {
     pdn_capture_form captures;
     char notation;
     const pdn_geometry *geo; /* for notation: the replay's, or `own_geo` */
-    pdn_geometry own_geo;
     pdn_movelist *legal;     /* scratch for the legal moves of a position */
     bool oom;
+    /* The large parts last: a game's writer clears only what is above. */
+    pdn_out out;
+    pdn_geometry own_geo;
 } writer;
 
 static void raw(writer *w, const char *s, size_t n)
@@ -51,20 +55,91 @@ static void newline(writer *w)
     w->force_newline = false;
 }
 
-/* Column after writing s[0..n) from column col. */
+/* Writes n in decimal at b; returns the length. */
+static size_t put_uint(char *b, unsigned n)
+{
+    /* Move numbers and squares are nearly all below 100. */
+    if (n < 10) {
+        b[0] = (char)('0' + n);
+        return 1;
+    }
+    if (n < 100) {
+        b[0] = (char)('0' + n / 10);
+        b[1] = (char)('0' + n % 10);
+        return 2;
+    }
+    char t[16];
+    size_t k = 0;
+    do {
+        t[k++] = (char)('0' + n % 10);
+        n /= 10;
+    } while (n != 0);
+    for (size_t i = 0; i < k; i++)
+        b[i] = t[k - 1 - i];
+    return k;
+}
+
+/* The number of the highest set bit of m != 0. */
+static unsigned highest(uint64_t m)
+{
+    unsigned k = 0;
+    for (; m >> 8 != 0; m >>= 8)
+        k += 8;
+    while (m >>= 1)
+        k++;
+    return k;
+}
+
+/* Column after writing s[0..n) from column col.  Comments run long and
+ * seldom hold a line break, so 64 bytes are looked at a time (bits.h),
+ * from the end, where the last break is; the first ones of a long text
+ * again with the block before them. */
 static unsigned advance(unsigned col, const char *s, size_t n)
 {
-    for (size_t i = n; i-- > 0;)
-        if (s[i] == '\n' || s[i] == '\r')
+    const unsigned char *u = (const unsigned char *)s;
+    uint64_t lf, cr;
+    size_t i = n;
+    if (n >= 64) {
+        for (; i >= 64; i -= 64) {
+            pdn_bits__block2(u + i - 64, '\n', '\r', &lf, &cr);
+            if ((lf | cr) != 0)
+                return (unsigned)(64 - 1 - highest(lf | cr) + (n - i));
+        }
+        if (i == 0)
+            return col + (unsigned)n;
+        pdn_bits__block2(u, '\n', '\r', &lf, &cr);
+        uint64_t m = (lf | cr) & ((UINT64_C(1) << i) - 1);
+        return m != 0 ? (unsigned)(n - highest(m) - 1) : col + (unsigned)n;
+    }
+    for (; i >= 8; i -= 8) {
+        uint64_t word = pdn_bits__load(u + i - 8);
+        uint64_t m =
+            pdn_bits__eq(word, PDN_BITS_REP('\n')) | pdn_bits__eq(word, PDN_BITS_REP('\r'));
+        if (m != 0)
+            break;
+    }
+    while (i-- > 0)
+        if (u[i] == '\n' || u[i] == '\r')
             return (unsigned)(n - i - 1);
     return col + (unsigned)n;
 }
 
+/* memcpy() for the few bytes of a move, without a call. */
+static inline void copy(char *d, const char *s, size_t n)
+{
+    if (n <= 16)
+        pdn_out__copy_short(d, s, n);
+    else
+        memcpy(d, s, n);
+}
+
 /* Writes one movetext token made of up to three pieces, breaking the line
  * before it when it (with the '(' held for it and the ')' that will follow
- * it) would pass the width.  A token wider than the line stands alone. */
-static void token3(writer *w, const char *a, size_t na, const char *b, size_t nb, const char *c,
-                   size_t nc)
+ * it) would pass the width.  A token wider than the line stands alone.
+ * Only the middle piece may hold a line break (comment and setup text), and
+ * with `flat` it holds none (moves, numbers), so none is looked for. */
+static void token3f(writer *w, const char *a, size_t na, const char *b, size_t nb, const char *c,
+                    size_t nc, bool flat)
 {
     if (w->force_newline)
         newline(w);
@@ -74,28 +149,47 @@ static void token3(writer *w, const char *a, size_t na, const char *b, size_t nb
         newline(w);
         space = false;
     }
-    if (space) {
-        raw(w, " ", 1);
-        w->col++;
+    unsigned col = w->col + (space ? 1u : 0u) + w->opens;
+    pdn_out *o = &w->out;
+    if (w->opens < PDN_OUT_BUF && na + nb + nc < PDN_OUT_BUF &&
+        1 + w->opens + na + nb + nc <= PDN_OUT_BUF - o->len) {
+        /* The whole token fits: written in place, one length update. */
+        char *d = o->buf + o->len;
+        if (space)
+            *d++ = ' ';
+        for (unsigned i = 0; i < w->opens; i++)
+            *d++ = '(';
+        copy(d, a, na);
+        d += na;
+        copy(d, b, nb);
+        d += nb;
+        copy(d, c, nc);
+        d += nc;
+        o->len = (size_t)(d - o->buf);
+    } else {
+        if (space)
+            raw(w, " ", 1);
+        for (unsigned i = 0; i < w->opens; i++)
+            raw(w, "(", 1);
+        raw(w, a, na);
+        raw(w, b, nb);
+        raw(w, c, nc);
     }
-    for (; w->opens; w->opens--) {
-        raw(w, "(", 1);
-        w->col++;
-    }
-    raw(w, a, na);
-    w->col = advance(w->col, a, na);
-    raw(w, b, nb);
-    w->col = advance(w->col, b, nb);
-    raw(w, c, nc);
-    w->col = advance(w->col, c, nc);
-    if (n > w->width)
-        w->col = w->width; /* nothing more on this line */
+    w->opens = 0;
+    col = flat ? col + (unsigned)(na + nb + nc) : advance(col + (unsigned)na, b, nb) + (unsigned)nc;
+    w->col = n > w->width ? w->width : col; /* a token wider than the line ends it */
     w->need_space = true;
+}
+
+static void token3(writer *w, const char *a, size_t na, const char *b, size_t nb, const char *c,
+                   size_t nc)
+{
+    token3f(w, a, na, b, nb, c, nc, false);
 }
 
 static void token(writer *w, const char *s, size_t n)
 {
-    token3(w, s, n, "", 0, "", 0);
+    token3(w, "", 0, s, n, "", 0);
 }
 
 /* How many ')' directly follow a node: one for each variation it ends. */
@@ -114,29 +208,43 @@ static unsigned closes_after(const pdn_node *n)
 
 static size_t put_square(char *b, pdn_square sq)
 {
-    if (PDN_SQUARE_IS_ALPHA(sq))
-        return (size_t)sprintf(b, "%c%u", 'a' + PDN_SQUARE_FILE(sq), PDN_SQUARE_RANK(sq));
-    return (size_t)sprintf(b, "%u", (unsigned)sq);
+    if (PDN_SQUARE_IS_ALPHA(sq)) {
+        b[0] = (char)('a' + PDN_SQUARE_FILE(sq));
+        return 1 + put_uint(b + 1, PDN_SQUARE_RANK(sq));
+    }
+    return put_uint(b, (unsigned)sq);
+}
+
+/* A move number as written: "12." or "12..." (Black's number 0 is the bare
+ * "...", the number not written); returns the length. */
+static size_t put_number(char *b, const pdn_move *m)
+{
+    size_t n = 0;
+    if (m->number || m->number_kind == PDN_NUMBER_WHITE)
+        n = put_uint(b, (unsigned)m->number);
+    b[n++] = '.';
+    if (m->number_kind == PDN_NUMBER_BLACK) {
+        b[n++] = '.';
+        b[n++] = '.';
+    }
+    return n;
 }
 
 static void write_number(writer *w, const pdn_move *m)
 {
     char buf[32];
-    size_t n = 0;
-    if (m->number || m->number_kind == PDN_NUMBER_WHITE)
-        n = (size_t)sprintf(buf, "%u", (unsigned)m->number);
-    n += (size_t)sprintf(buf + n, "%s", m->number_kind == PDN_NUMBER_BLACK ? "..." : ".");
+    size_t n = put_number(buf, m);
     unsigned keep = w->closes;
     w->closes = 0;
-    token(w, buf, n);
+    token3f(w, buf, n, "", 0, "", 0, true);
     w->closes = keep;
 }
 
 /* Castling is exported with letters, as PGN's export format wants. */
 static size_t put_san(char *buf, pdn_str san)
 {
-    memcpy(buf, san.ptr, san.len);
-    if (san.len >= 3 && memcmp(san.ptr, "0-0", 3) == 0) {
+    copy(buf, san.ptr, san.len);
+    if (san.len >= 3 && san.ptr[0] == '0' && memcmp(san.ptr, "0-0", 3) == 0) {
         buf[0] = buf[2] = 'O';
         if (san.len >= 5 && memcmp(san.ptr, "0-0-0", 5) == 0)
             buf[4] = 'O';
@@ -204,10 +312,8 @@ static void write_move(writer *w, const pdn_node *node)
     size_t n = 0, nn = 0;
     /* The number goes with its move: no line break between them. */
     if (m.number_kind != PDN_NUMBER_NONE && w->numbered != node) {
-        /* Black's number 0 is the bare "..." (the number was not written). */
-        if (m.number || m.number_kind == PDN_NUMBER_WHITE)
-            nn = (size_t)sprintf(num, "%u", (unsigned)m.number);
-        nn += (size_t)sprintf(num + nn, "%s ", m.number_kind == PDN_NUMBER_BLACK ? "..." : ".");
+        nn = put_number(num, &m);
+        num[nn++] = ' ';
     }
     n = m.kind != PDN_MOVE_UNKNOWN ? rewritten(w, node, buf, sizeof buf - 64) : 0;
     switch (n ? PDN_MOVE_UNKNOWN : m.kind) {
@@ -244,9 +350,9 @@ static void write_move(writer *w, const pdn_node *node)
         }
         break;
     }
-    memcpy(buf + n, m.strength.ptr, m.strength.len);
+    copy(buf + n, m.strength.ptr, m.strength.len);
     n += m.strength.len;
-    token3(w, num, nn, buf, n, "", 0);
+    token3f(w, num, nn, buf, n, "", 0, true);
 }
 
 /* The move a "before" comment or NAG waits for. */
@@ -316,11 +422,11 @@ static size_t replay_gametype(const writer *w, char *buf, size_t cap)
     const pdn_gametype *t = &g->gametype;
     pdn_gametype table;
     if (pdn_gametype_default(&table, t->type) == PDN_OK && table.start == t->start &&
-        table.width == t->width && table.height == t->height &&
-        table.notation == t->notation && table.corner == t->corner && table.invert == t->invert)
+        table.width == t->width && table.height == t->height && table.notation == t->notation &&
+        table.corner == t->corner && table.invert == t->invert)
         return (size_t)snprintf(buf, cap, "%d", t->type);
-    return (size_t)snprintf(buf, cap, "%d,%c,%d,%d,%c%d,%d", t->type, t->start, t->width,
-                            t->height, t->notation, t->corner, t->invert);
+    return (size_t)snprintf(buf, cap, "%d,%c,%d,%d,%c%d,%d", t->type, t->start, t->width, t->height,
+                            t->notation, t->corner, t->invert);
 }
 
 static int write_tag(void *ctx, pdn_str name, pdn_str value)
@@ -330,8 +436,8 @@ static int write_tag(void *ctx, pdn_str name, pdn_str value)
     size_t n;
     /* Moves rewritten by the rules follow the GameType they were replayed
      * with, which the tag must then name (an inferred or misfit tag). */
-    if (w->captures != PDN_CAPTURES_ASIS && name.len == 8 &&
-        memcmp(name.ptr, "GameType", 8) == 0 && (n = replay_gametype(w, type, sizeof type)) > 0) {
+    if (w->captures != PDN_CAPTURES_ASIS && name.len == 8 && memcmp(name.ptr, "GameType", 8) == 0 &&
+        (n = replay_gametype(w, type, sizeof type)) > 0) {
         value.ptr = type;
         value.len = n;
     }
@@ -356,7 +462,7 @@ pdn_status pdn_write_pdn(const pdn_game *game, const pdn_write_options *opts, pd
     if (!game || !sink.write)
         return PDN_EINVAL;
     writer w;
-    memset(&w, 0, sizeof w);
+    memset(&w, 0, offsetof(writer, out));
     pdn_out__init(&w.out, sink);
     if (opts && opts->version != PDN_WRITE_OPTIONS_VERSION && opts->version != 1)
         return PDN_EINVAL;
@@ -434,8 +540,8 @@ pdn_status pdn_write_pdn(const pdn_game *game, const pdn_write_options *opts, pd
             w.closes = closes_after(n);
             number_first(&w, n);
             char b[16];
-            int len = snprintf(b, sizeof b, "$%u", pdn_node_nag(n));
-            token(&w, b, (size_t)len);
+            b[0] = '$';
+            token3f(&w, b, 1 + put_uint(b + 1, pdn_node_nag(n)), "", 0, "", 0, true);
             w.closes = 0;
             break;
         }
@@ -445,8 +551,7 @@ pdn_status pdn_write_pdn(const pdn_game *game, const pdn_write_options *opts, pd
             if (pdn_node_setup_is_fen(n)) {
                 fen = pdn_canon__fen(fen);
                 token3(&w, "/FEN \"", 6, fen.ptr, fen.len, "\"/", 2);
-            }
-            else
+            } else
                 token3(&w, "/", 1, fen.ptr, fen.len, "/", 1);
             w.closes = 0;
             break;
