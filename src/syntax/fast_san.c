@@ -16,21 +16,46 @@
 /* Tokens between two checks of the arrays' room. */
 #define BATCH 32
 
-static bool file_of(unsigned char c)
-{
-    return (unsigned)(c - 'a') < 8;
-}
-
-static bool rank_of(unsigned char c)
-{
-    return (unsigned)(c - '1') < 8;
-}
+/* Byte classes of the loop: a table lookup instead of a chain of compares
+ * for each byte. */
+enum { F_FILE = 1, F_RANK = 2, F_X = 4, F_PIECE = 8, F_BLANK = 16, F_CHECK = 32, F_DIGIT = 64 };
+static const unsigned char cls[256] = {
+    ['a'] = F_FILE,
+    ['b'] = F_FILE,
+    ['c'] = F_FILE,
+    ['d'] = F_FILE,
+    ['e'] = F_FILE,
+    ['f'] = F_FILE,
+    ['g'] = F_FILE,
+    ['h'] = F_FILE,
+    ['0'] = F_DIGIT,
+    ['1'] = F_RANK | F_DIGIT,
+    ['2'] = F_RANK | F_DIGIT,
+    ['3'] = F_RANK | F_DIGIT,
+    ['4'] = F_RANK | F_DIGIT,
+    ['5'] = F_RANK | F_DIGIT,
+    ['6'] = F_RANK | F_DIGIT,
+    ['7'] = F_RANK | F_DIGIT,
+    ['8'] = F_RANK | F_DIGIT,
+    ['9'] = F_DIGIT,
+    ['x'] = F_X,
+    ['N'] = F_PIECE,
+    ['B'] = F_PIECE,
+    ['R'] = F_PIECE,
+    ['Q'] = F_PIECE,
+    ['K'] = F_PIECE,
+    [' '] = F_BLANK,
+    ['\n'] = F_BLANK,
+    ['\t'] = F_BLANK,
+    ['+'] = F_CHECK,
+    ['#'] = F_CHECK,
+};
 
 /* White space the loop steps over: CR only before LF (a lone CR is a line
  * break the general parser reports). */
 static bool blank(const unsigned char *p)
 {
-    return *p == ' ' || *p == '\n' || *p == '\t' || (*p == '\r' && p[1] == '\n');
+    return (cls[*p] & F_BLANK) || (*p == '\r' && p[1] == '\n');
 }
 
 /*
@@ -43,35 +68,35 @@ static bool blank(const unsigned char *p)
 static const unsigned char *standard_move(const unsigned char *p)
 {
     const unsigned char *q;
-    unsigned char c = *p;
-    if (file_of(c)) {
-        if (p[1] == 'x' && file_of(p[2]) && rank_of(p[3]))
-            q = p + 4;
-        else if (rank_of(p[1]))
+    unsigned c = cls[*p];
+    if (c & F_FILE) {
+        if (cls[p[1]] & F_RANK)
             q = p + 2;
+        else if (p[1] == 'x' && (cls[p[2]] & F_FILE) && (cls[p[3]] & F_RANK))
+            q = p + 4;
         else
             return NULL;
-        if ((unsigned)(*q - '0') < 10)
+        if (cls[*q] & F_DIGIT)
             return NULL;
         const unsigned char *t = q + (*q == '=');
-        if (*t == 'Q' || *t == 'R' || *t == 'B' || *t == 'N')
+        if ((cls[*t] & F_PIECE) && *t != 'K')
             q = t + 1;
-    } else if (c == 'N' || c == 'B' || c == 'R' || c == 'Q' || c == 'K') {
+    } else if (c & F_PIECE) {
         /* Up to eight bytes of files, ranks and 'x': the destination last,
          * before it at most a file, a rank and an 'x', in that order. */
         const unsigned char *r = p + 1;
-        while (r - p <= 8 && (file_of(*r) || rank_of(*r) || *r == 'x'))
+        while (r - p <= 8 && (cls[*r] & (F_FILE | F_RANK | F_X)))
             r++;
-        if (r - p < 3 || !file_of(r[-2]) || !rank_of(r[-1]))
+        if (r - p < 3 || !(cls[r[-2]] & F_FILE) || !(cls[r[-1]] & F_RANK))
             return NULL;
         const unsigned char *k = p + 1, *dest = r - 2;
-        k += k < dest && file_of(*k);
-        k += k < dest && rank_of(*k);
+        k += k < dest && (cls[*k] & F_FILE);
+        k += k < dest && (cls[*k] & F_RANK);
         k += k < dest && *k == 'x';
         if (k != dest)
             return NULL;
         q = r;
-    } else if (c == 'O' && p[1] == '-' && p[2] == 'O') {
+    } else if (*p == 'O' && p[1] == '-' && p[2] == 'O') {
         q = p + 3;
         if (q[0] == '-' && q[1] == 'O')
             q += 2;
@@ -79,7 +104,7 @@ static const unsigned char *standard_move(const unsigned char *p)
         return NULL;
     }
     /* Check marks, a few at the most (the loop has MARGIN bytes). */
-    while ((*q == '+' || *q == '#') && q - p < 16)
+    while ((cls[*q] & F_CHECK) && q - p < 16)
         q++;
     return q;
 }
@@ -116,7 +141,7 @@ void pdn_parse__fast_san_run(parser *ps)
              * general parser reads after it ("1. ...", "1. …"). */
             const unsigned char *u = t;
             uint32_t num = 0;
-            while ((unsigned)(*u - '0') < 10 && u - t < 4)
+            while ((cls[*u] & F_DIGIT) && u - t < 4)
                 num = num * 10 + (uint32_t)(*u++ - '0');
             if (*u != '.' || pending)
                 break;
