@@ -5,7 +5,8 @@
 # variation) on a large International draughts file, against the syntax
 # check of the same file in the same run (see bench/README.md).
 #
-#   bench/replay.sh [--quick] [--size MB] [--runs N] [--baseline OLD] PDN
+#   bench/replay.sh [--quick] [--size MB] [--runs N] [--baseline OLD]
+#                   [--instructions] PDN
 #
 #   --quick     smoke check: 20 MB input, 1 run per measure
 #   --size MB   size of the input in megabytes (10^6 bytes), default 100
@@ -13,6 +14,11 @@
 #   --baseline OLD
 #               also measure `OLD check -q` (a build from before a change),
 #               its runs taking turns with those of PDN, and the speed-up
+#   --instructions
+#               also count, with valgrind's callgrind, the instructions of
+#               `check -q` less those of `check --syntax -q` per ply played,
+#               on the first 2 MB of the input: a figure that other programs
+#               sharing the machine do not disturb
 #   PDN         the pdn program to measure (a release-like build)
 #
 # The input is bench/data/international-<MB>MB.pdn, made when missing out of
@@ -34,9 +40,11 @@ runs=
 quick=0
 pdn=
 baseline=
+instructions=0
 
 usage() {
-    echo "usage: bench/replay.sh [--quick] [--size MB] [--runs N] [--baseline OLD] PDN" >&2
+    echo "usage: bench/replay.sh [--quick] [--size MB] [--runs N] [--baseline OLD]" \
+        "[--instructions] PDN" >&2
     exit "${1:-2}"
 }
 die() {
@@ -52,6 +60,7 @@ positive() {
 while [ $# -gt 0 ]; do
     case $1 in
     --quick) quick=1; shift ;;
+    --instructions) instructions=1; shift ;;
     --size | --runs)
         [ $# -ge 2 ] || usage
         positive "$1" "$2"
@@ -84,6 +93,9 @@ version=$("$pdn" --version) || die "'$pdn --version' failed"
 build_type=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$(dirname "$pdn")/CMakeCache.txt" 2>/dev/null |
     head -n 1) || build_type=
 [ -x /usr/bin/time ] || die "/usr/bin/time is missing: install the Debian package 'time'"
+if [ "$instructions" = 1 ]; then
+    command -v valgrind >/dev/null || die "--instructions needs valgrind: install the Debian package 'valgrind'"
+fi
 if [ -n "$baseline" ]; then
     [ -x "$baseline" ] || die "baseline '$baseline' is not an executable program"
     baseline_version=$("$baseline" --version) || die "'$baseline --version' failed"
@@ -266,3 +278,34 @@ verdict="not met"
 awk -v b="$bytes" -v us="$full_us" 'BEGIN { exit !(b / us >= 150) }' && verdict=met
 echo "goal: pdn check (full validation) >= 150 MB/s on one core: $(mbps "$bytes" "$full_us") MB/s" \
     "wall clock ($(mbps "$bytes" $((full_cpu > 0 ? full_cpu * 1000 : 1))) MB per cpu second), $verdict"
+
+# ---------------------------------------------------------------------------
+# Instructions per ply (--instructions)
+# ---------------------------------------------------------------------------
+
+# instr PROGRAM ARGS...: the instructions callgrind counts for one run.
+instr() {
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
+        sed -n 's/.*refs: *//p' | tr -d ',' | tail -n 1
+}
+# per_ply PROGRAM: instructions of the replay (check less the syntax check)
+# per ply played, on the sample.
+per_ply() {
+    local full syn
+    full=$(instr "$1" check -q "$sample")
+    syn=$(instr "$1" check --syntax -q "$sample")
+    [ -n "$full" ] && [ -n "$syn" ] || die "callgrind gave no count for '$1'"
+    awk -v f="$full" -v s="$syn" -v p="$sample_plies" \
+        'BEGIN { printf "%d (check %.1fM, syntax %.1fM instructions)", (f - s) / p, f / 1e6, s / 1e6 }'
+}
+if [ "$instructions" = 1 ]; then
+    sample=$tmpdir/sample.pdn
+    head -c 2000000 "$input" >"$sample"
+    sample_plies=$("$pdn" replay --json "$sample" 2>/dev/null | grep -o '"status":"[a-z]*"' |
+        grep -c '"status":"\(ok\|ambiguous\)"') || true
+    [ "${sample_plies:-0}" -gt 0 ] || die "no ply played in the sample"
+    echo
+    echo "instructions per ply (callgrind, first 2 MB of the input, $sample_plies plies):"
+    echo "  pdn       $(per_ply "$pdn")"
+    [ -z "$baseline" ] || echo "  baseline  $(per_ply "$baseline")"
+fi

@@ -108,14 +108,26 @@ static size_t game_candidates(const struct pdn_game *g, const char **list)
 {
     board_hint h = {0, 0, 0, false, false};
     const pdn_square *sq = g->squares.data;
+    /* Most games write numbers only: their largest (a loop compilers make
+     * branch-free) says all, as algebraic squares have the top bit set. */
+    unsigned top = 0;
     for (size_t i = 0; i < g->squares.len; i++)
-        note_square(&h, sq[i]);
-    const pdn_move_rec *mv = g->moves.data;
-    for (size_t i = 0; i < g->moves.len; i++)
-        h.colon |= mv[i].sep == PDN_SEP_COLON;
+        top = sq[i] > top ? sq[i] : top;
+    if (PDN_SQUARE_IS_ALPHA(top)) {
+        for (size_t i = 0; i < g->squares.len; i++)
+            note_square(&h, sq[i]);
+    } else {
+        h.max_number = top;
+    }
     const pdn_tag *fen = pdn_game_tag(g, "FEN");
     if (fen != NULL)
         note_fen(&h, fen->value);
+    /* ':' captures tell only among numbered 8x8 boards (candidates()). */
+    if (!h.alpha && h.max_number <= 32) {
+        const pdn_move_rec *mv = g->moves.data;
+        for (size_t i = 0; i < g->moves.len; i++)
+            h.colon |= mv[i].sep == PDN_SEP_COLON;
+    }
     return candidates(&h, list);
 }
 

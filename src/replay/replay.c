@@ -303,11 +303,6 @@ static pdn_status run_as(pdn_replay *r, pdn_gametype gt, bool inferred, bool mis
         if (!pdn_replay__setup(r, &gt, r->opts.rules, &oom))
             return oom ? PDN_ENOMEM : PDN_EINVAL;
     }
-    if (!pdn_vec__reserve(&r->recs, &r->alloc, sizeof(played_rec), game->moves.len))
-        return PDN_ENOMEM;
-    if (game->moves.len > 0)
-        memset(r->recs.data, 0, game->moves.len * sizeof(played_rec));
-    r->recs.len = game->moves.len;
     const pdn_node *first = pdn_node_first_child(pdn_game_root(game));
     while (first != NULL && pdn_node_kind_of(first) != PDN_NODE_MOVE)
         first = pdn_node_next(first);
@@ -319,12 +314,22 @@ static pdn_status run_as(pdn_replay *r, pdn_gametype gt, bool inferred, bool mis
     if (mismatch && tag != NULL &&
         !pdn_replay__diag(r, PDN_D_GAMETYPE_MISMATCH, tag->offset, 1, (uint32_t)gt.type))
         return PDN_ENOMEM;
+    if (!pdn_vec__reserve(&r->recs, &r->alloc, sizeof(played_rec), game->moves.len))
+        return PDN_ENOMEM;
+    r->recs.len = game->moves.len;
     if (r->geo.chess && !plain_chess(game)) {
         /* Crazyhouse drops, atomic captures...: not the rules replay knows. */
+        if (game->moves.len > 0)
+            memset(r->recs.data, 0, game->moves.len * sizeof(played_rec));
         const pdn_tag *v = pdn_game_tag(game, "Variant");
         return pdn_replay__diag(r, PDN_D_VARIANT_SKIPPED, v->offset, 1, 0) ? PDN_OK : PDN_ENOMEM;
     }
-    return pdn_replay__walk(r, false, plies, complete);
+    /* The walk writes the record of every move node (all are in its lines);
+     * a game it could not finish keeps none. */
+    pdn_status st = pdn_replay__walk(r, false, plies, complete);
+    if (st != PDN_OK)
+        r->recs.len = 0;
+    return st;
 }
 
 pdn_status pdn_replay_run(pdn_replay *r, const pdn_game *game, const pdn_replay_options *opts)

@@ -64,8 +64,11 @@ struct pdn_replay {
     char dot_side; /* the side "12." numbers in this game ('W'/'B'), 0 until seen */
     /* The walk's live position in the generator's forms (`live` for
      * draughts, `chess_live` for chess), while live_ok: anything that sets
-     * the position other than playing a move clears it. */
-    bool live_ok;
+     * the position other than playing a move clears it.  Draughts moves are
+     * mostly played on `live` alone: then the board and history of the
+     * walk's position lag behind (pos_stale, never without live_ok) until
+     * pdn_replay__sync(); its side to move is always up to date. */
+    bool live_ok, pos_stale;
     pdn_rules__live live;
     pdn_chess__board chess_live;
     bool main_broken; /* a move of the main line failed or was skipped */
@@ -92,11 +95,15 @@ typedef enum step_result {
     STEP_OOM
 } step_result;
 
-/* Resolves and plays one written move; reports what is wrong with it. */
-step_result pdn_replay__draughts_step(pdn_replay *r, const pdn_node *node, const pdn_move *move,
-                                      pdn_position *pos, pdn_draughts_state *st, played_rec *rec);
+/* Resolves and plays one written move; reports what is wrong with it.  A
+ * draughts step may leave `pos` and `st` behind the live position. */
+step_result pdn_replay__draughts_step(pdn_replay *r, const pdn_node *node, pdn_position *pos,
+                                      pdn_draughts_state *st, played_rec *rec);
 step_result pdn_replay__chess_step(pdn_replay *r, const pdn_node *node, const pdn_move *move,
                                    pdn_position *pos, played_rec *rec);
+
+/* Brings the walk's position and history up to date (see pos_stale). */
+void pdn_replay__sync(pdn_replay *r, pdn_position *pos, pdn_draughts_state *st);
 
 /* A move that cannot be played: an illegal move, or a move after the end
  * of the game (no legal move left); reported, and rec->status set. */
@@ -111,8 +118,8 @@ bool pdn_replay__fits(pdn_replay *r, const pdn_node *node, const pdn_position *p
 size_t pdn_replay__legal_count(pdn_replay *r, const pdn_position *pos, const pdn_draughts_state *st,
                                bool *oom);
 
-/* Whether the side to move of the walk's live position `pos` has a legal
- * move (draughts). */
+/* Whether the side to move of the walk's position `pos` (synced unless
+ * live_ok) has a legal move (draughts). */
 bool pdn_replay__can_move(pdn_replay *r, const pdn_position *pos, const pdn_draughts_state *st,
                           bool *oom);
 

@@ -3,11 +3,12 @@
  * steps.c - one draughts move of the replay: the written move resolved
  * against the legal moves of the position, the diagnostics of what is wrong
  * with it, and the move played; the questions the walk asks of a position.
+ * A move that fits exactly one legal move is resolved and played on the
+ * live bitboards alone; anything else takes the general path, on the
+ * public position.
  */
 #include "board/board.h"
 #include "replay/replay.h"
-
-#include <string.h>
 
 size_t pdn_replay__legal_count(pdn_replay *r, const pdn_position *pos, const pdn_draughts_state *st,
                                bool *oom)
@@ -26,15 +27,18 @@ size_t pdn_replay__legal_count(pdn_replay *r, const pdn_position *pos, const pdn
     return s == PDN_OK ? pdn_movelist_count(r->list) : 1;
 }
 
+void pdn_replay__sync(pdn_replay *r, pdn_position *pos, pdn_draughts_state *st)
+{
+    if (r->pos_stale)
+        pdn_rules__live_store(&r->live, r->engine, pos, st);
+    r->pos_stale = false;
+}
+
 bool pdn_replay__can_move(pdn_replay *r, const pdn_position *pos, const pdn_draughts_state *st,
                           bool *oom)
 {
-    if (r->live_ok && (pos->turn == 'W' || pos->turn == 'B')) {
-        int can =
-            pdn_rules__live_can_move(r->engine, &r->live, pos->turn == 'W' ? PDN_WHITE : PDN_BLACK);
-        if (can >= 0)
-            return can == 1;
-    }
+    if (r->live_ok)
+        return pdn_rules__live_can_move(r->engine, &r->live);
     return pdn_replay__legal_count(r, pos, st, oom) > 0;
 }
 
@@ -101,16 +105,26 @@ static int short_form_count(pdn_replay *r, const pdn_move *move, const pdn_posit
     return s == PDN_OK ? (int)pdn_movelist_count(r->list) : 0;
 }
 
-static bool keep_cells(pdn_replay *r, const pdn_draughts_move *dm, played_rec *rec)
+/* Records a move that is played: what it is, and its cells. */
+static inline bool record(pdn_replay *r, const pdn_draughts_move *dm, played_rec *rec,
+                          bool ambiguous)
 {
+    rec->status = ambiguous ? PDN_PLAY_AMBIGUOUS : PDN_PLAY_OK;
+    rec->from = (int16_t)dm->from;
+    rec->to = (int16_t)dm->to;
+    rec->king = (uint8_t)dm->king;
+    rec->promotes = (uint8_t)dm->promotes;
+    if (r->quiet)
+        return true;
     size_t n = dm->path_count + dm->capture_count;
     if (!pdn_vec__reserve(&r->cells, &r->alloc, sizeof(int16_t), n))
         return false;
+    /* Loops, not memcpy(): most moves have two or three cells. */
     int16_t *c = (int16_t *)r->cells.data + r->cells.len;
-    if (dm->path_count)
-        memcpy(c, dm->path, dm->path_count * sizeof *c);
-    if (dm->capture_count)
-        memcpy(c + dm->path_count, dm->captured, dm->capture_count * sizeof *c);
+    for (size_t i = 0; i < dm->path_count; i++)
+        *c++ = dm->path[i];
+    for (size_t i = 0; i < dm->capture_count; i++)
+        *c++ = dm->captured[i];
     rec->cells = (uint32_t)r->cells.len;
     r->cells.len += n;
     rec->path_count = (uint16_t)dm->path_count;
@@ -191,100 +205,27 @@ static size_t choose_by_next(pdn_replay *r, const pdn_node *node, const pdn_posi
     return best;
 }
 
-/* Records and plays a move that is legal and the only one that fits. */
+/* Records and plays a move of the general path (the position is synced). */
 static step_result play(pdn_replay *r, const pdn_node *node, pdn_position *pos,
                         pdn_draughts_state *st, played_rec *rec, const pdn_draughts_move *dm,
                         bool ambiguous)
 {
-    rec->status = ambiguous ? PDN_PLAY_AMBIGUOUS : PDN_PLAY_OK;
-    rec->from = (int16_t)dm->from;
-    rec->to = (int16_t)dm->to;
-    rec->king = (uint8_t)dm->king;
-    rec->promotes = (uint8_t)dm->promotes;
-    if (!r->quiet && !keep_cells(r, dm, rec))
+    if (!record(r, dm, rec, ambiguous))
         return STEP_OOM;
     if (pdn_draughts_play(pos, st, r->engine, dm) != PDN_OK)
         return pdn_replay__fail_move(r, node, pos, st, rec);
-    if (r->live_ok)
-        pdn_rules__live_play(&r->live, r->engine, dm);
+    /* The live position is taken in again at the next move (this path is rare). */
+    r->live_ok = false;
     return ambiguous ? STEP_AMBIGUOUS : STEP_OK;
 }
 
-/*
- * play() for a plain move of the live position (plain_fits()): its cells
- * are on the board, so pdn_draughts_play() has nothing to refuse, and what
- * it does to the position is done here without its checks.
- */
-static step_result play_plain(pdn_replay *r, pdn_position *pos, pdn_draughts_state *st,
-                              played_rec *rec, const pdn_draughts_move *dm)
+/* The general path: any written move, resolved on the public position. */
+static step_result general(pdn_replay *r, const pdn_node *node, pdn_position *pos,
+                           pdn_draughts_state *st, played_rec *rec)
 {
-    rec->status = PDN_PLAY_OK;
-    rec->from = (int16_t)dm->from;
-    rec->to = (int16_t)dm->to;
-    rec->king = (uint8_t)dm->king;
-    rec->promotes = (uint8_t)dm->promotes;
-    if (!r->quiet && !keep_cells(r, dm, rec))
-        return STEP_OOM;
-    pdn_piece p = pos->board[dm->from];
-    unsigned color = PDN_PIECE_COLOR(p);
-    pos->board[dm->from] = 0;
-    pos->board[dm->to] = dm->promotes ? (pdn_piece)(PDN_KING | color) : p;
-    pdn_rules__remember(st, color, dm->from, dm->to, dm->king, 0);
-    pos->turn = pos->turn == 'W' ? 'B' : 'W';
-    pdn_rules__live_play(&r->live, r->engine, dm);
-    return STEP_OK;
-}
-
-/*
- * Most moves are plain moves written from-to with no capture on the board:
- * they are checked on the live position without listing any move.  False
- * when the move is not one of those (the general path then decides).
- */
-static bool plain_fits(pdn_replay *r, const pdn_move *move, const pdn_position *pos,
-                       pdn_draughts_move *dm, int16_t *path)
-{
-    if (!r->live_ok || move->square_count != 2 || move->captured_count != 0 ||
-        (pos->turn != 'W' && pos->turn != 'B'))
-        return false;
-    const pdn_geometry *g = pdn_draughts_geometry(r->engine);
-    int from = pdn_board__cell(g, move->squares[0]), to = pdn_board__cell(g, move->squares[1]);
-    int king, promotes;
-    if (from < 0 || to < 0 ||
-        !pdn_rules__live_plain(r->engine, &r->live, pos->turn == 'W' ? PDN_WHITE : PDN_BLACK, from,
-                               to, &king, &promotes))
-        return false;
-    path[0] = (int16_t)from;
-    path[1] = (int16_t)to;
-    memset(dm, 0, sizeof *dm);
-    dm->from = from;
-    dm->to = to;
-    dm->king = king;
-    dm->promotes = promotes;
-    dm->path_count = 2;
-    dm->path = path;
-    return true;
-}
-
-step_result pdn_replay__draughts_step(pdn_replay *r, const pdn_node *node, const pdn_move *move,
-                                      pdn_position *pos, pdn_draughts_state *st, played_rec *rec)
-{
-    if (pos->turn != 'W' && pos->turn != 'B' && move->square_count > 0) {
-        /* A FEN with '?' to move: the piece on the first square tells. */
-        int cell = pdn_geometry_cell(&r->geo, move->squares[0]);
-        unsigned color = cell >= 0 ? PDN_PIECE_COLOR(pos->board[cell]) : 0;
-        if (color == PDN_WHITE || color == PDN_BLACK)
-            pos->turn = color == PDN_WHITE ? 'W' : 'B';
-        rec->side = pos->turn;
-    }
-    if (!r->live_ok)
-        r->live_ok = pdn_rules__live_load(&r->live, r->engine, pos);
-    pdn_draughts_move plain;
-    int16_t plain_path[2];
-    if (plain_fits(r, move, pos, &plain, plain_path))
-        return play_plain(r, pos, st, rec, &plain);
-    pdn_status s = r->live_ok
-                       ? pdn_rules__live_resolve(r->list, r->engine, &r->live, pos->turn, st, move)
-                       : pdn_draughts_resolve(r->list, r->engine, pos, st, move);
+    pdn_move written, *move = &written;
+    pdn_node_move(&written, node);
+    pdn_status s = pdn_draughts_resolve(r->list, r->engine, pos, st, move);
     if (s == PDN_ENOMEM)
         return STEP_OOM;
     size_t n = s == PDN_OK ? pdn_movelist_count(r->list) : 0;
@@ -325,4 +266,84 @@ step_result pdn_replay__draughts_step(pdn_replay *r, const pdn_node *node, const
             return STEP_OOM;
     }
     return play(r, node, pos, st, rec, &dm, n > 1);
+}
+
+/* Records and plays a man's step on the live position (the common case of
+ * pdn_replay__draughts_step()). */
+static step_result play_step(pdn_replay *r, pdn_position *pos, played_rec *rec, int from, int to)
+{
+    if (!r->quiet) {
+        if (!pdn_vec__reserve(&r->cells, &r->alloc, sizeof(int16_t), 2))
+            return STEP_OOM;
+        int16_t *c = (int16_t *)r->cells.data + r->cells.len;
+        c[0] = (int16_t)from;
+        c[1] = (int16_t)to;
+        rec->cells = (uint32_t)r->cells.len;
+        rec->path_count = 2;
+        r->cells.len += 2;
+    }
+    rec->status = PDN_PLAY_OK;
+    rec->from = (int16_t)from;
+    rec->to = (int16_t)to;
+    rec->promotes = (uint8_t)pdn_rules__live_play_step(&r->live, r->engine, from, to);
+    pos->turn = pos->turn == 'W' ? 'B' : 'W';
+    r->pos_stale = true;
+    return STEP_OK;
+}
+
+/* Whether the live position holds the walk's (loading it when it can). */
+static bool live(pdn_replay *r, const pdn_position *pos, const pdn_draughts_state *st)
+{
+    if (!r->live_ok)
+        r->live_ok = pdn_rules__live_load(&r->live, r->engine, pos, st);
+    return r->live_ok;
+}
+
+step_result pdn_replay__draughts_step(pdn_replay *r, const pdn_node *node, pdn_position *pos,
+                                      pdn_draughts_state *st, played_rec *rec)
+{
+    const struct pdn_game *g = node->game;
+    const pdn_move_rec *mr = (const pdn_move_rec *)g->moves.data + node->a;
+    const pdn_square *squares = (const pdn_square *)g->squares.data;
+    if (pos->turn != 'W' && pos->turn != 'B' && mr->square_count > 0) {
+        /* A FEN with '?' to move: the piece on the first square tells.  (No
+         * live position holds a '?' turn: `pos` is the walk's.) */
+        int cell = pdn_geometry_cell(&r->geo, squares[mr->squares]);
+        unsigned color = cell >= 0 ? PDN_PIECE_COLOR(pos->board[cell]) : 0;
+        if (color == PDN_WHITE || color == PDN_BLACK)
+            pos->turn = color == PDN_WHITE ? 'W' : 'B';
+        rec->side = pos->turn;
+    }
+    if (mr->square_count == 2 && (mr->captured_count == 0 || mr->has_captured) &&
+        live(r, pos, st)) {
+        /* The common case: the move is resolved and played on the live
+         * bitboards, and `pos` is left behind (pos_stale).  Most moves are
+         * a man's step when no capture is on: that is checked first. */
+        const pdn_square *sq = squares + mr->squares;
+        int from = pdn_board__cell(&r->geo, sq[0]), to = pdn_board__cell(&r->geo, sq[1]);
+        if (mr->captured_count == 0 && from >= 0 && to >= 0 &&
+            pdn_rules__live_man_step(r->engine, &r->live, from, to) &&
+            pdn_rules__bb_able(r->engine, &r->live.bits, r->live.color) == 0)
+            return play_step(r, pos, rec, from, to);
+        pdn_rules__found found;
+        size_t n;
+        const pdn_square *captured = mr->captured_count ? squares + mr->captured : NULL;
+        pdn_status s = pdn_rules__live_resolve(&found, &n, r->engine, &r->live,
+                                               squares + mr->squares, captured, mr->captured_count);
+        if (s == PDN_ENOMEM)
+            return STEP_OOM;
+        if (s == PDN_OK && n == 1) {
+            if (!record(r, &found.move, rec, false))
+                return STEP_OOM;
+            pdn_rules__live_play(&r->live, &found);
+            pos->turn = pos->turn == 'W' ? 'B' : 'W';
+            r->pos_stale = true;
+            return STEP_OK;
+        }
+        pdn_replay__sync(r, pos, st);
+        if (s == PDN_OK && n == 0)
+            return pdn_replay__fail_move(r, node, pos, st, rec);
+    }
+    pdn_replay__sync(r, pos, st);
+    return general(r, node, pos, st, rec);
 }

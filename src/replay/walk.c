@@ -29,18 +29,25 @@ static unsigned char *slot(pdn_replay *r, size_t depth, int which)
 }
 
 /* Appends a snapshot; its number, or REPLAY_NONE when positions are off. */
-static bool snapshot(pdn_replay *r, const pdn_position *pos, const pdn_draughts_state *st,
-                     uint32_t *out)
+static bool snapshot(pdn_replay *r, pdn_position *pos, pdn_draughts_state *st, uint32_t *out)
 {
     *out = REPLAY_NONE;
     if (!r->opts.positions || r->quiet)
         return true;
     if (!pdn_vec__reserve(&r->snaps, &r->alloc, 1, r->snap_size))
         return false;
+    pdn_replay__sync(r, pos, st);
     pdn_replay__save(r, (unsigned char *)r->snaps.data + r->snaps.len, pos, st);
     *out = (uint32_t)(r->snaps.len / r->snap_size);
     r->snaps.len += r->snap_size;
     return true;
+}
+
+/* The node after `node` in its sequence, or NULL: pdn_node_next() read
+ * from the node array directly, as the walk visits every node. */
+static const pdn_node *next_of(const pdn_node *node)
+{
+    return node->next != PDN_NIL ? pdn_game__node(node->game, node->next) : NULL;
 }
 
 /* Whether a variation follows `node` before the next move of its line: only
@@ -74,18 +81,18 @@ static uint32_t moves_after(const pdn_node *node)
  * whoever is to move "1." whatever its colour.  A line may open with "12."
  * for either side (older files do).
  */
-static bool check_side(pdn_replay *r, const pdn_node *node, const pdn_move *m, char side,
+static bool check_side(pdn_replay *r, const pdn_node *node, pdn_number_kind number, char side,
                        bool first_of_line)
 {
-    if (m->number_kind == PDN_NUMBER_NONE || (side != 'W' && side != 'B'))
+    if (number == PDN_NUMBER_NONE || (side != 'W' && side != 'B'))
         return true;
     char other = side == 'W' ? 'B' : 'W';
     if (r->dot_side == 0) {
-        r->dot_side = m->number_kind == PDN_NUMBER_WHITE ? side : other;
+        r->dot_side = number == PDN_NUMBER_WHITE ? side : other;
         return true;
     }
-    bool wrong = (m->number_kind == PDN_NUMBER_BLACK && side == r->dot_side) ||
-                 (m->number_kind == PDN_NUMBER_WHITE && side != r->dot_side && !first_of_line);
+    bool wrong = (number == PDN_NUMBER_BLACK && side == r->dot_side) ||
+                 (number == PDN_NUMBER_WHITE && side != r->dot_side && !first_of_line);
     return !wrong ||
            pdn_replay__diag(r, PDN_D_WRONG_SIDE, pdn_node_offset(node), pdn_node_length(node), 0);
 }
@@ -154,9 +161,26 @@ static bool looks_like_san(const pdn_node *node)
            ((t.ptr[i + 1] >= '1' && t.ptr[i + 1] <= '8') || t.ptr[i + 1] == 'x');
 }
 
-/* The start position of the game: its FEN tag or the type's start. */
+/*
+ * The start position of the game: its FEN tag or the type's start, as
+ * pdn_game_start_position() gives it.  Without a FEN the draughts engine
+ * has the start as bitboards already: the live position holds it, and
+ * `pos` is written out only when needed (pos_stale).
+ */
 static void start_position(pdn_replay *r, pdn_position *pos, bool *valid)
 {
+    const pdn_tag *fen = pdn_game_tag(r->game, "FEN");
+    r->live_ok = false;
+    r->pos_stale = false;
+    *valid = true;
+    if (!r->geo.chess && r->engine != NULL && pdn_rules__bb_fits(r->engine) &&
+        (fen == NULL || fen->value.len == 0)) {
+        pdn_position_clear(pos, &r->geo);
+        pdn_rules__live_start(&r->live, r->engine);
+        r->live_ok = true;
+        r->pos_stale = true;
+        return;
+    }
     pdn_diag_code c = pdn_game_start_position(r->game, &r->geo, pos);
     *valid = c == PDN_D_NONE || c == PDN_D_FEN_FORM;
 }
@@ -199,7 +223,6 @@ pdn_status pdn_replay__walk(pdn_replay *r, bool main_only, size_t *plies, bool *
     *plies = 0;
     *complete = false;
     start_position(r, &pos, &start_valid);
-    r->live_ok = false;
     r->main_broken = false;
     if (!snapshot(r, &pos, &st, &r->start_snap))
         return PDN_ENOMEM;
@@ -231,11 +254,13 @@ pdn_status pdn_replay__walk(pdn_replay *r, bool main_only, size_t *plies, bool *
             f = (frame *)r->frames.data + depth;
             if (f->valid)
                 pdn_replay__load(r, slot(r, depth, 1), &pos, &st);
+            /* (Where the line's position is unknown, `pos` is not read.) */
             r->live_ok = false;
+            r->pos_stale = false;
             continue;
         }
-        f->child = pdn_node_next(node);
-        pdn_node_kind kind = pdn_node_kind_of(node);
+        f->child = next_of(node);
+        pdn_node_kind kind = (pdn_node_kind)node->kind;
 
         if (kind == PDN_NODE_SETUP) {
             if (!pdn_node_setup_is_fen(node))
@@ -245,6 +270,7 @@ pdn_status pdn_replay__walk(pdn_replay *r, bool main_only, size_t *plies, bool *
             pdn_diag_code c = pdn_fen_read(&pos, &r->geo, fen.ptr, fen.len, &at);
             st = (pdn_draughts_state)PDN_DRAUGHTS_STATE_INIT;
             r->live_ok = false;
+            r->pos_stale = false;
             f->valid = c == PDN_D_NONE || c == PDN_D_FEN_FORM;
             if (!snapshot(r, &pos, &st, &f->snap))
                 return PDN_ENOMEM;
@@ -254,6 +280,7 @@ pdn_status pdn_replay__walk(pdn_replay *r, bool main_only, size_t *plies, bool *
         if (kind == PDN_NODE_VARIATION) {
             if (main_only)
                 continue;
+            pdn_replay__sync(r, &pos, &st);
             /* A variation replaces the line's last move: it starts from the
              * position before it (or from here when no move came yet). */
             bool from_before = f->moved;
@@ -312,6 +339,8 @@ pdn_status pdn_replay__walk(pdn_replay *r, bool main_only, size_t *plies, bool *
         if (kind != PDN_NODE_MOVE)
             continue;
 
+        /* The move's record in the tree, read directly: this runs for every move. */
+        const pdn_move_rec *mr = (const pdn_move_rec *)r->game->moves.data + node->a;
         played_rec scratch, *rec = r->quiet ? &scratch : (played_rec *)r->recs.data + node->a;
         memset(rec, 0, sizeof *rec);
         rec->ply = ++f->ply;
@@ -335,32 +364,34 @@ pdn_status pdn_replay__walk(pdn_replay *r, bool main_only, size_t *plies, bool *
                 return PDN_OK;
             continue;
         }
-        pdn_move m;
-        pdn_node_move(&m, node);
         /* Slot 0 is read only by a variation of this move (of the line's
          * last move), so it is written only when one follows. */
-        if (!main_only && variation_follows(node))
+        if (!main_only && variation_follows(node)) {
+            pdn_replay__sync(r, &pos, &st);
             pdn_replay__save(r, slot(r, depth, 0), &pos, &st);
+        }
         f->before_valid = true;
         f->before_ply = f->ply - 1;
         f->before_snap = f->snap;
         rec->before = f->snap;
         rec->side = pos.turn;
         step_result res;
-        if (m.kind == PDN_MOVE_UNKNOWN) {
+        pdn_move_kind mkind = (pdn_move_kind)mr->kind;
+        if (mkind == PDN_MOVE_UNKNOWN) {
             rec->status = PDN_PLAY_UNKNOWN;
             res = STEP_FAILED;
         } else if (r->geo.chess) {
-            res = m.kind == PDN_MOVE_SAN ? pdn_replay__chess_step(r, node, &m, &pos, rec)
-                                         : STEP_FAILED;
+            pdn_move m;
+            pdn_node_move(&m, node);
+            res = mkind == PDN_MOVE_SAN ? pdn_replay__chess_step(r, node, &m, &pos, rec)
+                                        : STEP_FAILED;
         } else {
-            res = m.kind == PDN_MOVE_SQUARES
-                      ? pdn_replay__draughts_step(r, node, &m, &pos, &st, rec)
-                      : STEP_FAILED;
+            res = mkind == PDN_MOVE_SQUARES ? pdn_replay__draughts_step(r, node, &pos, &st, rec)
+                                            : STEP_FAILED;
         }
         if (res == STEP_OOM)
             return PDN_ENOMEM;
-        if (res == STEP_FAILED && m.kind != PDN_MOVE_UNKNOWN && rec->status == PDN_PLAY_NONE) {
+        if (res == STEP_FAILED && mkind != PDN_MOVE_UNKNOWN && rec->status == PDN_PLAY_NONE) {
             /* A chess move in a draughts game or the other way round. */
             rec->status = PDN_PLAY_ILLEGAL;
             if (!pdn_replay__diag(r, PDN_D_ILLEGAL_MOVE, pdn_node_offset(node),
@@ -378,7 +409,7 @@ pdn_status pdn_replay__walk(pdn_replay *r, bool main_only, size_t *plies, bool *
                 return PDN_ENOMEM;
             continue;
         }
-        if (!check_side(r, node, &m, rec->side, first_of_line))
+        if (!check_side(r, node, (pdn_number_kind)mr->number_kind, rec->side, first_of_line))
             return PDN_ENOMEM;
         if (r->opts.positions && !snapshot(r, &pos, &st, &rec->after))
             return PDN_ENOMEM;
@@ -388,6 +419,8 @@ pdn_status pdn_replay__walk(pdn_replay *r, bool main_only, size_t *plies, bool *
     }
     f = (frame *)r->frames.data;
     *complete = f->valid;
+    /* check_result() reads the side to move, and the board only when no
+     * live position holds it (never stale then). */
     if (f->valid && root_moved && !main_only && !check_result(r, &pos, &st))
         return PDN_ENOMEM;
     return PDN_OK;

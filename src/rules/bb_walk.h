@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * bb_walk.h - the hot part of the bitboard perft, included by bitboard.c
- * once per board layout: WALK(name) names this copy's functions, and
- * WALK_SHIFTS gives the layout's shift of each direction as constants (the
- * diagonal steps then need no mask, thanks to the ghost squares), or is left
- * undefined for the copy that reads shifts and masks from the engine.  The
- * direction loops are unrolled so that every shift is a constant.
+ * bb_walk.h - the hot part of the bitboard perft and of the replay's
+ * resolver, included by bitboard.c once per board layout: WALK(name) names
+ * this copy's functions, and WALK_SHIFTS gives the layout's shift of each
+ * direction as constants (the diagonal steps then need no mask, thanks to
+ * the ghost squares), or is left undefined for the copy that reads shifts
+ * and masks from the engine.  The direction loops are unrolled so that
+ * every shift is a constant.
  */
 
 /* One step in direction d (see bb_layout in rules.h). */
@@ -17,7 +18,7 @@ static inline uint64_t WALK(step)(const bb_layout *L, uint64_t b, int d)
         b &= L->pre[d];
     return shift[d] > 0 ? b << shift[d] : b >> -shift[d];
 #else
-    return ((b & L->pre[d]) << L->left[d]) >> L->right[d];
+    return pdn_rules__step(L, b, d);
 #endif
 }
 
@@ -37,12 +38,15 @@ static size_t WALK(capture)(bbwalk *w, uint64_t a, int dir, int king)
     take(w, a);
     if (king && !r->king_lands_next) {
         unsigned later = r->king_capture_flying ? LINE_BITS(dir) : back;
-        for (uint64_t l = b; l & w->empty; l = WALK(step)(L, l, dir))
+        for (uint64_t l = b; l & w->empty; l = WALK(step)(L, l, dir)) {
+            w->land[w->n] = l;
             found += WALK(jumps)(w, l, 1, l == b ? back : later);
+        }
         if (found == 0)
             for (uint64_t l = b; l & w->empty; l = WALK(step)(L, l, dir), found++)
                 emit(w, l);
     } else {
+        w->land[w->n] = b;
         if (!king && (b & L->promo[w->ci])) {
             if (r->promotion == PDN_PROMOTE_KING) {
                 w->promoted = 1;
@@ -78,6 +82,8 @@ static size_t WALK(jumps)(bbwalk *w, uint64_t cur, int king, unsigned skip)
     size_t found = 0;
     BB_UNROLL
     for (int dir = 0; dir < D_COUNT; dir++) {
+        if (dir == D_N && !(dirs & BB_ORTHOGONAL))
+            break; /* most rules capture on diagonals only */
         if (!(dirs & DIR_BIT(dir)))
             continue;
         uint64_t a = WALK(step)(L, cur, dir);
@@ -90,24 +96,20 @@ static size_t WALK(jumps)(bbwalk *w, uint64_t cur, int king, unsigned skip)
     return found;
 }
 
-/*
- * The pieces that have a capture: men by shifts over the whole board, kings
- * one by one (there are few).  The search then starts only from these.
- */
-static uint64_t WALK(capturers)(const bbwalk *w, const bbpos *p, uint64_t empty, uint64_t avail,
-                                uint64_t avail_men)
+/* The kings of the side to move that have a capture, one by one (there are
+ * few): see capturers(). */
+static uint64_t WALK(king_capturers)(const pdn_draughts *d, int ci, uint64_t kings, uint64_t empty,
+                                     uint64_t avail)
 {
-    const pdn_draughts *d = w->d;
-    const bb_layout *L = w->L;
-    int ci = w->ci;
-    uint64_t out = 0, men = p->men[ci], kings = p->kings[ci];
-    unsigned man_cap = d->man_cap[ci], king_cap = d->king_cap[ci];
+    const bb_layout *L = &d->bb;
+    unsigned king_cap = d->king_cap[ci];
+    uint64_t out = 0;
     BB_UNROLL
     for (int dir = 0; dir < D_COUNT; dir++) {
         int back = pdn_rules__reverse(dir);
-        if (man_cap & DIR_BIT(dir))
-            out |= WALK(step)(L, WALK(step)(L, empty, back) & avail_men, back) & men;
-        if (!kings || !(king_cap & DIR_BIT(dir)))
+        if (dir == D_N && !(king_cap & BB_ORTHOGONAL))
+            break;
+        if (!(king_cap & DIR_BIT(dir)))
             continue;
         uint64_t hit = WALK(step)(L, empty, back) & avail; /* empty behind */
         for (uint64_t k = kings; k; k &= k - 1) {
@@ -122,15 +124,41 @@ static uint64_t WALK(capturers)(const bbwalk *w, const bbpos *p, uint64_t empty,
     return out;
 }
 
-/* The captures of the side to move into buf[base..top), as settle() leaves them. */
-static size_t WALK(captures)(bbwalk *w, const bbpos *p, size_t base)
+/*
+ * The pieces that have a capture: men by shifts over the whole board, kings
+ * one by one.  The search then starts only from these.  Inline: it runs
+ * for every position, and the men's part is a few shifts.
+ */
+static inline uint64_t WALK(capturers)(const pdn_draughts *d, int ci, const bbpos *p,
+                                       uint64_t empty, uint64_t avail, uint64_t avail_men)
+{
+    const bb_layout *L = &d->bb;
+    uint64_t out = 0, men = p->men[ci];
+    unsigned man_cap = d->man_cap[ci];
+    BB_UNROLL
+    for (int dir = 0; dir < D_COUNT; dir++) {
+        int back = pdn_rules__reverse(dir);
+        if (dir == D_N && !(man_cap & BB_ORTHOGONAL))
+            break;
+        if (man_cap & DIR_BIT(dir))
+            out |= WALK(step)(L, WALK(step)(L, empty, back) & avail_men, back) & men;
+    }
+    if (p->kings[ci])
+        out |= WALK(king_capturers)(d, ci, p->kings[ci], empty, avail);
+    return out;
+}
+
+/* The captures of the side to move into buf[base..top), as settle() leaves
+ * them; `known` gives the pieces that can capture when the caller knows
+ * them (NULL: found here). */
+static inline size_t WALK(captures)(bbwalk *w, const bbpos *p, size_t base, const uint64_t *known)
 {
     const pdn_draughts *d = w->d;
     int ci = w->ci, oi = ci ^ 1;
     uint64_t opp = p->men[oi] | p->kings[oi];
     uint64_t empty = w->L->board & ~(opp | p->men[ci] | p->kings[ci] | p->other);
     uint64_t avail_men = d->rules.men_capture_kings ? opp : p->men[oi];
-    uint64_t able = WALK(capturers)(w, p, empty, opp, avail_men);
+    uint64_t able = known != NULL ? *known : WALK(capturers)(d, ci, p, empty, opp, avail_men);
     if (!able)
         return 0;
     w->base = base;
@@ -139,18 +167,75 @@ static size_t WALK(captures)(bbwalk *w, const bbpos *p, size_t base)
     for (; able; able &= able - 1) {
         uint64_t from = able & (~able + 1);
         int k = (from & p->kings[ci]) != 0;
-        w->from = from;
-        w->start_king = k;
-        w->promoted = 0;
-        w->empty = empty | from;
-        w->avail = opp;
-        w->avail_men = avail_men;
-        w->taken = 0;
-        w->order = 0;
-        w->n = 0;
+        start(w, from, k, empty, opp, avail_men);
         WALK(jumps)(w, from, k, 0);
     }
     return settle(w, p, base);
+}
+
+/* The replay's resolver of a capture (the side to move has one, from the
+ * pieces `able`); kept out of WALK(resolve), whose plain moves are the
+ * common case. */
+static BB_NOINLINE pdn_status WALK(resolve_capture)(pdn_rules__found *out, size_t *count,
+                                                    const pdn_draughts *d, const bbpos *p, int ci,
+                                                    uint64_t able, const bbwritten *x)
+{
+    bbmove buf[64];
+    int16_t pool[1024];
+    bbwalk w;
+    w.d = d;
+    w.L = &d->bb;
+    w.ci = ci;
+    resolve_init(&w, buf, sizeof buf / sizeof buf[0], pool, sizeof pool / sizeof pool[0], x);
+    return resolve_pick(out, count, &w, WALK(captures)(&w, p, 0, &able), x);
+}
+
+/* The replay's resolver on this layout: see pdn_rules__live_resolve(). */
+static pdn_status WALK(resolve)(pdn_rules__found *out, size_t *count, const pdn_draughts *d,
+                                const pdn_rules__live *lv, const pdn_square *squares,
+                                const pdn_square *captured, size_t captured_count)
+{
+    const bb_layout *L = &d->bb;
+    const bbpos *p = &lv->bits;
+    int ci = pdn_rules__ci(lv->color);
+    bbwritten written, *x = &written;
+    *count = 0;
+    if (!written_bits(x, d, squares, captured, captured_count))
+        return PDN_OK;
+    int oi = ci ^ 1;
+    uint64_t opp = p->men[oi] | p->kings[oi];
+    uint64_t empty = L->board & ~(opp | p->men[ci] | p->kings[ci] | p->other);
+    uint64_t avail_men = d->rules.men_capture_kings ? opp : p->men[oi];
+    uint64_t able = WALK(capturers)(d, ci, p, empty, opp, avail_men);
+    if (able)
+        return WALK(resolve_capture)(out, count, d, p, ci, able, x);
+    /* No capture: a plain move, which captures nothing that a list names. */
+    if (x->listed_count > 0 || !(x->to & empty))
+        return PDN_OK;
+    if (x->from & p->men[ci]) {
+        if (d->man_steps[ci][pdn_bits__ctz(x->from)] & x->to) {
+            resolve_plain(out, L, x->from, x->to, 0, (x->to & L->promo[ci]) != 0);
+            *count = 1;
+        }
+        return PDN_OK;
+    }
+    if (!(x->from & p->kings[ci]) || x->from == pdn_rules__stuck(d, p, lv->color, &lv->st))
+        return PDN_OK;
+    int flying = d->rules.king_flying;
+    BB_UNROLL
+    for (int dir = 0; dir < D_COUNT; dir++) {
+        if (!(d->king_move[ci] & DIR_BIT(dir)))
+            continue;
+        for (uint64_t t = WALK(step)(L, x->from, dir) & empty; t;
+             t = flying ? WALK(step)(L, t, dir) & empty : 0) {
+            if (t == x->to) {
+                resolve_plain(out, L, x->from, x->to, 1, 0);
+                *count = 1;
+                return PDN_OK;
+            }
+        }
+    }
+    return PDN_OK;
 }
 
 /* Plain moves: listed into the stack, or only counted when `list` is 0. */
@@ -198,7 +283,7 @@ static uint64_t WALK(visit)(bbwalk *w, const bbpos *p, const bbhist *h, int ci, 
 {
     size_t base = w->top;
     w->ci = ci;
-    size_t n = WALK(captures)(w, p, base);
+    size_t n = WALK(captures)(w, p, base, NULL);
     if (depth == 1) {
         w->top = base;
         return n ? n : WALK(plain)(w, p, h, 0);

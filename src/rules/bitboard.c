@@ -6,8 +6,13 @@
  * (generate.c) does, so both count the same paths; at the last ply plain
  * moves are counted with popcounts instead of being listed.  The hot code
  * is bb_walk.h, compiled here once per common layout with constant shifts
- * and once for any layout.
+ * and once for any layout.  The replay resolves its written moves on the
+ * same bitboards (pdn_rules__live_resolve()): plain moves by masks, and
+ * captures with the same search, which then keeps the paths of the captures
+ * the move can mean.
  */
+#include "base/bits.h"
+#include "board/board.h"
 #include "rules/rules.h"
 
 #include <string.h>
@@ -20,6 +25,7 @@ typedef pdn_rules__bits bbpos;
 typedef struct bbmove {
     uint64_t from, to, cap, order;
     uint8_t king, promotes;
+    uint16_t trace; /* the replay's resolver: see keep_path() */
 } bbmove;
 
 /* The Frisian king-move history (pdn_draughts_state with bits for cells). */
@@ -35,6 +41,7 @@ typedef struct bbwalk {
     unsigned flags;
     bbmove *buf;
     size_t top, cap;
+    int borrowed; /* buf is the caller's (on its stack): grow() copies it out */
     int oom;
     /* the capture search in progress */
     int ci;
@@ -44,12 +51,25 @@ typedef struct bbwalk {
     int most;    /* the rules want the most pieces first: shorter captures are
                     dropped as soon as a longer one is found */
     int best;    /* the longest capture found so far at this node */
+    /* The sequence in progress: capt[i] is the i-th piece captured, land[i]
+     * the square landed on after it (64 bits hold at most 63 opponents). */
+    uint64_t capt[64], land[65];
+    /* The replay's resolver keeps the paths of the captures from trace_from
+     * to trace_to (both 0 in perft) in tpool (tlen of tcap cells used). */
+    uint64_t trace_from, trace_to;
+    int16_t *tpool;
+    size_t tlen, tcap;
 } bbwalk;
+
+/* The orthogonal directions (rules.h puts them after the diagonal ones). */
+#define BB_ORTHOGONAL (DIR_BIT(D_N) | DIR_BIT(D_S) | DIR_BIT(D_E) | DIR_BIT(D_W))
 
 #if defined(__GNUC__)
 #define BB_UNROLL _Pragma("GCC unroll 8")
+#define BB_NOINLINE __attribute__((noinline))
 #else
 #define BB_UNROLL
+#define BB_NOINLINE
 #endif
 
 static inline int popcount(uint64_t b)
@@ -68,11 +88,16 @@ static inline int popcount(uint64_t b)
 static int grow(bbwalk *w)
 {
     size_t cap = w->cap ? w->cap * 2 : 1024;
-    bbmove *p = pdn_alloc__resize(&w->d->alloc, w->buf, w->cap * sizeof *p, cap * sizeof *p);
+    bbmove *p = w->borrowed
+                    ? pdn_alloc__get(&w->d->alloc, cap * sizeof *p)
+                    : pdn_alloc__resize(&w->d->alloc, w->buf, w->cap * sizeof *p, cap * sizeof *p);
     if (p == NULL) {
         w->oom = 1;
         return 0;
     }
+    if (w->borrowed && w->top > 0)
+        memcpy(p, w->buf, w->top * sizeof *p);
+    w->borrowed = 0;
     w->buf = p;
     w->cap = cap;
     return 1;
@@ -91,6 +116,34 @@ static inline void add(bbwalk *w, uint64_t from, uint64_t to, uint64_t cap, int 
     m->promotes = (uint8_t)promotes;
 }
 
+/* A path that does not fit the pool: the resolver gives up on it. */
+#define NO_TRACE UINT16_MAX
+
+/*
+ * Keeps the path of capture `m`, which ends on `to`, for the resolver: the
+ * start, the landings and the captured pieces as cells, in order, in the
+ * pool from m->trace on.  The paths are kept in the order of the mailbox
+ * generator's, as both searches go the same way.  Not inlined: emit()
+ * must stay small enough to be inlined in perft's hot loop.
+ */
+static BB_NOINLINE void keep_path(bbwalk *w, bbmove *m, uint64_t to)
+{
+    size_t n = (size_t)w->n, need = 2 * n + 1;
+    const int16_t *cell = w->L->cell;
+    if (w->tlen + need > w->tcap) {
+        m->trace = NO_TRACE;
+        return;
+    }
+    int16_t *p = w->tpool + w->tlen;
+    p[0] = cell[pdn_bits__ctz(w->from)];
+    for (size_t i = 0; i < n; i++) {
+        p[i + 1] = cell[pdn_bits__ctz(i + 1 < n ? w->land[i + 1] : to)];
+        p[n + 1 + i] = cell[pdn_bits__ctz(w->capt[i])];
+    }
+    m->trace = (uint16_t)w->tlen;
+    w->tlen += need;
+}
+
 /* A complete capture ends on `to`. */
 static inline void emit(bbwalk *w, uint64_t to)
 {
@@ -104,12 +157,30 @@ static inline void emit(bbwalk *w, uint64_t to)
     }
     int crowned = !w->start_king && (w->promoted || (to & w->L->promo[w->ci]) != 0);
     add(w, w->from, to, w->taken, w->start_king, crowned);
+    if ((w->from & w->trace_from) && (to & w->trace_to) && !w->oom)
+        keep_path(w, &w->buf[w->top - 1], to);
+}
+
+/* Starts the search of the captures of the piece on `from`. */
+static inline void start(bbwalk *w, uint64_t from, int king, uint64_t empty, uint64_t avail,
+                         uint64_t avail_men)
+{
+    w->from = from;
+    w->start_king = king;
+    w->promoted = 0;
+    w->empty = empty | from;
+    w->avail = avail;
+    w->avail_men = avail_men;
+    w->taken = 0;
+    w->order = 0;
+    w->n = 0;
 }
 
 /* Takes piece `a` off the capturable set (and off the board when removal is
  * at once); the Italian key notes whether it is a king. */
 static inline void take(bbwalk *w, uint64_t a)
 {
+    w->capt[w->n] = a;
     w->avail &= ~a;
     w->avail_men &= ~a;
     w->taken |= a;
@@ -226,6 +297,120 @@ static void play(bbpos *p, const bbmove *m, int ci, bbhist *h)
     }
 }
 
+/* A move written for the replay's resolver, as bits: see
+ * pdn_rules__live_resolve(). */
+typedef struct bbwritten {
+    uint64_t from, to, listed;
+    size_t listed_count;
+} bbwritten;
+
+/* The written squares as bits; false when one is not on the board (then no
+ * move fits).  Every playing cell has a bit on a board that fits. */
+static inline bool written_bits(bbwritten *x, const pdn_draughts *d, const pdn_square *squares,
+                                const pdn_square *captured, size_t captured_count)
+{
+    const pdn_geometry *g = &d->geometry;
+    int from = pdn_board__cell(g, squares[0]), to = pdn_board__cell(g, squares[1]);
+    if (from < 0 || to < 0)
+        return false;
+    x->from = (uint64_t)1 << d->bit_of[from];
+    x->to = (uint64_t)1 << d->bit_of[to];
+    x->listed = 0;
+    x->listed_count = captured_count;
+    for (size_t i = 0; i < captured_count; i++) {
+        int c = pdn_board__cell(g, captured[i]);
+        if (c < 0)
+            return false;
+        x->listed |= (uint64_t)1 << d->bit_of[c];
+    }
+    return true;
+}
+
+/* What fits a written list of `n` captured pieces, `listed` as a set (the
+ * list may repeat one): as many captured, every one listed among them. */
+static int listed_fits(uint64_t cap, uint64_t listed, size_t n)
+{
+    return n == 0 || ((size_t)popcount(cap) == n && (listed & ~cap) == 0);
+}
+
+/* Sets up the resolver's capture search, its list and pool on the caller's
+ * stack: most positions have a few captures, and the paths of a few fit. */
+static void resolve_init(bbwalk *w, bbmove *buf, size_t cap, int16_t *pool, size_t pool_cap,
+                         const bbwritten *x)
+{
+    w->flags = PDN_MOVES_UNIQUE;
+    w->buf = buf;
+    w->top = 0;
+    w->cap = cap;
+    w->borrowed = 1;
+    w->oom = 0;
+    w->most = w->d->rules.prefer[0] == PDN_PREFER_MOST_PIECES;
+    w->trace_from = x->from;
+    w->trace_to = x->to;
+    w->tpool = pool;
+    w->tlen = 0;
+    w->tcap = pool_cap;
+}
+
+/* Of the captures w->buf[0..n), the ones the written move fits: their
+ * number, and the first with its path into `out`. */
+static pdn_status resolve_pick(pdn_rules__found *out, size_t *count, bbwalk *w, size_t n,
+                               const bbwritten *x)
+{
+    const bbmove *first = NULL;
+    size_t fit = 0;
+    for (size_t i = 0; i < n; i++) {
+        const bbmove *m = &w->buf[i];
+        if (m->from == x->from && m->to == x->to &&
+            listed_fits(m->cap, x->listed, x->listed_count) && fit++ == 0)
+            first = m;
+    }
+    *count = fit;
+    pdn_status st = PDN_OK;
+    if (w->oom) {
+        st = PDN_ENOMEM;
+    } else if (first != NULL && first->trace == NO_TRACE) {
+        st = PDN_EINVAL; /* a path too long for the pool */
+    } else if (first != NULL) {
+        size_t caps = (size_t)popcount(first->cap);
+        for (size_t i = 0; i < 2 * caps + 1; i++)
+            out->cells[i] = w->tpool[first->trace + i];
+        out->from = first->from;
+        out->to = first->to;
+        out->cap = first->cap;
+        out->move.from = out->cells[0];
+        out->move.to = out->cells[caps];
+        out->move.king = first->king;
+        out->move.promotes = first->promotes;
+        out->move.path_count = caps + 1;
+        out->move.capture_count = caps;
+        out->move.path = out->cells;
+        out->move.captured = out->cells + caps + 1;
+    }
+    if (!w->borrowed)
+        pdn_alloc__put(&w->d->alloc, w->buf, w->cap * sizeof *w->buf);
+    return st;
+}
+
+/* A plain move found by the resolver. */
+static void resolve_plain(pdn_rules__found *out, const bb_layout *L, uint64_t from, uint64_t to,
+                          int king, int promotes)
+{
+    out->from = from;
+    out->to = to;
+    out->cap = 0;
+    out->cells[0] = L->cell[pdn_bits__ctz(from)];
+    out->cells[1] = L->cell[pdn_bits__ctz(to)];
+    out->move.from = out->cells[0];
+    out->move.to = out->cells[1];
+    out->move.king = king;
+    out->move.promotes = promotes;
+    out->move.path_count = 2;
+    out->move.capture_count = 0;
+    out->move.path = out->cells;
+    out->move.captured = NULL;
+}
+
 /* Any layout: shifts and masks read from the engine. */
 #define WALK(name) name##_any
 #include "rules/bb_walk.h"
@@ -275,35 +460,17 @@ void pdn_rules__bb_load(pdn_rules__bits *out, const pdn_draughts *d, const uint8
 
 uint64_t pdn_rules__bb_able(const pdn_draughts *d, const pdn_rules__bits *b, unsigned color)
 {
-    bbwalk w; /* capturers() reads only d, L and ci */
-    w.d = d;
-    w.L = &d->bb;
-    w.ci = pdn_rules__ci(color);
-    int oi = w.ci ^ 1;
+    int ci = pdn_rules__ci(color), oi = ci ^ 1;
     uint64_t opp = b->men[oi] | b->kings[oi];
-    uint64_t empty = w.L->board & ~(opp | b->men[w.ci] | b->kings[w.ci] | b->other);
+    uint64_t empty = d->bb.board & ~(opp | b->men[ci] | b->kings[ci] | b->other);
     uint64_t avail_men = d->rules.men_capture_kings ? opp : b->men[oi];
     if (d->bb.shape == 1)
-        return capturers_10(&w, b, empty, opp, avail_men);
+        return capturers_10(d, ci, b, empty, opp, avail_men);
     if (d->bb.shape == 2)
-        return capturers_8(&w, b, empty, opp, avail_men);
+        return capturers_8(d, ci, b, empty, opp, avail_men);
     if (d->bb.shape == 3)
-        return capturers_8m(&w, b, empty, opp, avail_men);
-    return capturers_any(&w, b, empty, opp, avail_men);
-}
-
-bool pdn_rules__bb_plain_exists(const pdn_draughts *d, const pdn_rules__bits *b, unsigned color)
-{
-    const bb_layout *L = &d->bb;
-    int ci = pdn_rules__ci(color);
-    uint64_t empty = L->board & ~(b->men[0] | b->men[1] | b->kings[0] | b->kings[1] | b->other);
-    for (int dir = 0; dir < D_COUNT; dir++) {
-        if ((d->man_move[ci] & DIR_BIT(dir)) && (step_any(L, b->men[ci], dir) & empty))
-            return true;
-        if ((d->king_move[ci] & DIR_BIT(dir)) && (step_any(L, b->kings[ci], dir) & empty))
-            return true;
-    }
-    return false;
+        return capturers_8m(d, ci, b, empty, opp, avail_men);
+    return capturers_any(d, ci, b, empty, opp, avail_men);
 }
 
 size_t pdn_rules__bb_cells(int16_t *out, const pdn_draughts *d, uint64_t set)
@@ -318,6 +485,22 @@ size_t pdn_rules__bb_cells(int16_t *out, const pdn_draughts *d, uint64_t set)
         out[k] = c;
     }
     return n;
+}
+
+pdn_status pdn_rules__live_resolve(pdn_rules__found *out, size_t *count, const pdn_draughts *d,
+                                   const pdn_rules__live *lv, const pdn_square *squares,
+                                   const pdn_square *captured, size_t captured_count)
+{
+    switch (d->bb.shape) {
+    case 1:
+        return resolve_10(out, count, d, lv, squares, captured, captured_count);
+    case 2:
+        return resolve_8(out, count, d, lv, squares, captured, captured_count);
+    case 3:
+        return resolve_8m(out, count, d, lv, squares, captured, captured_count);
+    default:
+        return resolve_any(out, count, d, lv, squares, captured, captured_count);
+    }
 }
 
 pdn_status pdn_rules__perft_bb(uint64_t *out, const pdn_draughts *d, const uint8_t *board,

@@ -2,9 +2,10 @@
 /*
  * engine.c - joins rules and a geometry into an engine: the neighbour of
  * every cell in each of the eight directions, the crowning rows, the
- * direction sets of each colour, and the bitboard layout when the board's
- * playing squares fit in 64 bits.  Everything is computed once here so that
- * move generation only reads tables.
+ * direction sets of each colour, and the bitboard layout (with the men's
+ * steps and the start position) when the board's playing squares fit in 64
+ * bits.  Everything is computed once here so that move generation only
+ * reads tables.
  */
 #include "rules/rules.h"
 
@@ -169,6 +170,28 @@ static void build_bb(pdn_draughts *d)
     }
     bb->ok = 1;
     bb->shape = shape_of(d);
+    for (int c = 0; c < d->cells; c++) {
+        for (int ci = 0; ci < 2 && d->bit_of[c] >= 0; ci++) {
+            uint64_t to = 0;
+            for (int dir = 0; dir < D_COUNT; dir++)
+                if ((d->man_move[ci] & DIR_BIT(dir)) && d->next[dir][c] != d->cells)
+                    to |= (uint64_t)1 << d->bit_of[d->next[dir][c]];
+            d->man_steps[ci][d->bit_of[c]] = to;
+        }
+    }
+    pdn_position start;
+    pdn_position_start(&start, g);
+    for (int c = 0; c < d->cells; c++) {
+        unsigned p = start.board[c];
+        if (p != 0 && d->bit_of[c] >= 0) {
+            uint64_t b = (uint64_t)1 << d->bit_of[c];
+            int ci = pdn_rules__ci(PDN_PIECE_COLOR(p));
+            if (PDN_PIECE_KIND(p) == PDN_KING)
+                d->start.kings[ci] |= b;
+            else
+                d->start.men[ci] |= b;
+        }
+    }
 }
 
 static int rules_valid(const pdn_rules *r)
@@ -232,15 +255,17 @@ const pdn_geometry *pdn_draughts_geometry(const pdn_draughts *d)
     return d ? &d->geometry : NULL;
 }
 
+int pdn_rules__same_board(const pdn_draughts *d, const pdn_geometry *g)
+{
+    return g == NULL ||
+           (g->width == d->geometry.width && g->height == d->geometry.height &&
+            plays(g, 0) == plays(&d->geometry, 0) && g->all_playing == d->geometry.all_playing);
+}
+
 pdn_status pdn_rules__board(const pdn_draughts *d, const pdn_position *pos, uint8_t *board,
                             unsigned *color)
 {
-    if (d == NULL || pos == NULL)
-        return PDN_EINVAL;
-    const pdn_geometry *pg = pos->geometry;
-    if (pg != NULL &&
-        (pg->width != d->geometry.width || pg->height != d->geometry.height ||
-         plays(pg, 0) != plays(&d->geometry, 0) || pg->all_playing != d->geometry.all_playing))
+    if (d == NULL || pos == NULL || !pdn_rules__same_board(d, pos->geometry))
         return PDN_EINVAL;
     if (pos->turn != 'W' && pos->turn != 'B')
         return PDN_EINVAL;

@@ -399,20 +399,3 @@ void pdn_rules__apply(uint8_t *board, const gen_move *m, const int16_t *pool, un
     board[m->to] = v;
     pdn_rules__remember(st, color, m->from, m->to, m->king, m->ncap);
 }
-
-void pdn_rules__remember(pdn_draughts_state *st, unsigned color, int from, int to, int king,
-                         size_t ncap)
-{
-    if (st == NULL || (color != PDN_WHITE && color != PDN_BLACK))
-        return;
-    int ci = pdn_rules__ci(color);
-    if (ncap == 0 && king) {
-        /* the same king again only if it made the last plain move */
-        int n = st->king_cell[ci] == from && st->king_moves[ci] > 0 ? st->king_moves[ci] + 1 : 1;
-        st->king_moves[ci] = (uint8_t)(n > 255 ? 255 : n);
-        st->king_cell[ci] = (int16_t)to;
-    } else {
-        st->king_cell[ci] = -1;
-        st->king_moves[ci] = 0;
-    }
-}

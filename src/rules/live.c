@@ -1,119 +1,82 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * live.c - the replay's position in the generator's forms (live.h): taken
- * in once, then kept up to date move by move; resolving a move reads it
- * directly.
+ * live.c - the replay's position as bitboards (live.h): taken in from a
+ * position or the GameType's start, written back on demand, and whether
+ * the side to move can move.  Moves are resolved on it in bitboard.c.
  */
 #include "rules/live.h"
 
-bool pdn_rules__live_load(pdn_rules__live *lv, const pdn_draughts *d, const pdn_position *pos)
+#include "base/bits.h"
+
+#include <string.h>
+
+bool pdn_rules__live_load(pdn_rules__live *lv, const pdn_draughts *d, const pdn_position *pos,
+                          const pdn_draughts_state *st)
 {
-    unsigned color;
-    if (d == NULL || !d->bb.ok || pdn_rules__board(d, pos, lv->board, &color) != PDN_OK)
+    if (d == NULL || !d->bb.ok || (pos->turn != 'W' && pos->turn != 'B') ||
+        !pdn_rules__same_board(d, pos->geometry))
         return false;
-    pdn_rules__bb_load(&lv->bits, d, lv->board);
-    lv->able_color = 0;
+    memset(&lv->bits, 0, sizeof lv->bits);
+    for (int c = 0; c < d->cells; c++) {
+        pdn_piece p = pos->board[c];
+        if (p == 0)
+            continue;
+        unsigned color = PDN_PIECE_COLOR(p), kind = PDN_PIECE_KIND(p);
+        if (d->bit_of[c] < 0 || (color != PDN_WHITE && color != PDN_BLACK) ||
+            (kind != PDN_MAN && kind != PDN_KING))
+            return false;
+        uint64_t b = (uint64_t)1 << d->bit_of[c];
+        if (kind == PDN_KING)
+            lv->bits.kings[pdn_rules__ci(color)] |= b;
+        else
+            lv->bits.men[pdn_rules__ci(color)] |= b;
+    }
+    lv->color = pos->turn == 'W' ? PDN_WHITE : PDN_BLACK;
+    lv->st = st != NULL ? *st : (pdn_draughts_state)PDN_DRAUGHTS_STATE_INIT;
     return true;
 }
 
-/* The pieces of `color` that can capture, found once per position: the
- * plain-move check and the general path both ask. */
-static uint64_t able(const pdn_draughts *d, pdn_rules__live *lv, unsigned color)
+void pdn_rules__live_start(pdn_rules__live *lv, const pdn_draughts *d)
 {
-    if (lv->able_color != color) {
-        lv->able = pdn_rules__bb_able(d, &lv->bits, color);
-        lv->able_color = color;
-    }
-    return lv->able;
+    lv->bits = d->start;
+    lv->color = d->geometry.gametype.start == 'B' ? PDN_BLACK : PDN_WHITE;
+    lv->st = (pdn_draughts_state)PDN_DRAUGHTS_STATE_INIT;
 }
 
-/* The bit of a cell; every playing cell has one on a board that fits. */
-static uint64_t bit(const pdn_draughts *d, int cell)
+/* Puts the pieces of bitboard `set` on `board` as `piece`. */
+static void put(pdn_piece *board, const pdn_draughts *d, uint64_t set, pdn_piece piece)
 {
-    return d->bit_of[cell] >= 0 ? (uint64_t)1 << d->bit_of[cell] : 0;
+    for (; set; set &= set - 1)
+        board[d->bb.cell[pdn_bits__ctz(set)]] = piece;
 }
 
-void pdn_rules__live_play(pdn_rules__live *lv, const pdn_draughts *d, const pdn_draughts_move *m)
+void pdn_rules__live_store(const pdn_rules__live *lv, const pdn_draughts *d, pdn_position *pos,
+                           pdn_draughts_state *st)
 {
-    pdn_rules__bits *b = &lv->bits;
-    uint8_t v = lv->board[m->from];
-    lv->able_color = 0;
-    uint64_t gone = bit(d, m->from) | bit(d, m->to);
-    lv->board[m->from] = 0;
-    for (size_t i = 0; i < m->capture_count; i++) {
-        lv->board[m->captured[i]] = 0;
-        gone |= bit(d, m->captured[i]);
-    }
-    if (m->promotes)
-        v = (uint8_t)(PDN_KING | (v & 3u));
-    lv->board[m->to] = v;
-    b->men[0] &= ~gone;
-    b->men[1] &= ~gone;
-    b->kings[0] &= ~gone;
-    b->kings[1] &= ~gone;
-    b->other &= ~gone;
-    unsigned col = v & 3u;
-    uint64_t t = bit(d, m->to);
-    if (v == 0)
-        return;
-    if (col != PDN_WHITE && col != PDN_BLACK)
-        b->other |= t;
-    else if (v & PDN_KING)
-        b->kings[pdn_rules__ci(col)] |= t;
-    else
-        b->men[pdn_rules__ci(col)] |= t;
+    const pdn_rules__bits *b = &lv->bits;
+    memset(pos->board, 0, (size_t)d->cells * sizeof pos->board[0]);
+    put(pos->board, d, b->men[0], PDN_MAN | PDN_WHITE);
+    put(pos->board, d, b->kings[0], PDN_KING | PDN_WHITE);
+    put(pos->board, d, b->men[1], PDN_MAN | PDN_BLACK);
+    put(pos->board, d, b->kings[1], PDN_KING | PDN_BLACK);
+    pos->turn = lv->color == PDN_WHITE ? 'W' : 'B';
+    if (st != NULL)
+        *st = lv->st;
 }
 
-int pdn_rules__live_can_move(const pdn_draughts *d, pdn_rules__live *lv, unsigned color)
+bool pdn_rules__live_can_move(const pdn_draughts *d, const pdn_rules__live *lv)
 {
-    if (able(d, lv, color) != 0)
-        return 1;
-    if (d->rules.king_move_limit > 0)
-        return -1;
-    return pdn_rules__bb_plain_exists(d, &lv->bits, color);
-}
-
-bool pdn_rules__live_plain(const pdn_draughts *d, pdn_rules__live *lv, unsigned color, int from,
-                           int to, int *king, int *promotes)
-{
-    const uint8_t *bd = lv->board;
-    unsigned v = bd[from];
-    int ci = pdn_rules__ci(color);
-    if ((v & 3u) != color || bd[to] != 0)
-        return false;
-    int k = (v & PDN_KING) != 0;
-    /* A king the Frisian limit may hold back: the general path knows. */
-    if (k && d->rules.king_move_limit > 0)
-        return false;
-    if (able(d, lv, color) != 0)
-        return false;
-    unsigned dirs = k ? d->king_move[ci] : d->man_move[ci];
-    int flying = k && d->rules.king_flying;
+    const pdn_rules__bits *b = &lv->bits;
+    if (pdn_rules__bb_able(d, b, lv->color) != 0)
+        return true;
+    int ci = pdn_rules__ci(lv->color);
+    uint64_t empty = d->bb.board & ~(b->men[0] | b->men[1] | b->kings[0] | b->kings[1]);
+    uint64_t kings = b->kings[ci] & ~pdn_rules__stuck(d, b, lv->color, &lv->st);
     for (int dir = 0; dir < D_COUNT; dir++) {
-        if (!(dirs & DIR_BIT(dir)))
-            continue;
-        const int16_t *nx = d->next[dir];
-        for (int t = nx[from]; bd[t] == 0; t = nx[t]) {
-            if (t == to) {
-                *king = k;
-                *promotes = !k && (d->promo[to] >> ci & 1u);
-                return true;
-            }
-            if (!flying)
-                break;
-        }
+        if ((d->man_move[ci] & DIR_BIT(dir)) && (pdn_rules__step(&d->bb, b->men[ci], dir) & empty))
+            return true;
+        if ((d->king_move[ci] & DIR_BIT(dir)) && (pdn_rules__step(&d->bb, kings, dir) & empty))
+            return true;
     }
     return false;
-}
-
-pdn_status pdn_rules__live_resolve(pdn_movelist *out, const pdn_draughts *d, pdn_rules__live *lv,
-                                   char turn, const pdn_draughts_state *st, const pdn_move *written)
-{
-    if (out == NULL || d == NULL || written == NULL || written->kind != PDN_MOVE_SQUARES ||
-        written->square_count < 2 || written->squares == NULL ||
-        (written->captured_count > 0 && written->captured == NULL) || (turn != 'W' && turn != 'B'))
-        return PDN_EINVAL;
-    unsigned color = turn == 'W' ? PDN_WHITE : PDN_BLACK;
-    uint64_t set = able(d, lv, color);
-    return pdn_rules__resolve_on(out, d, lv->board, color, &set, st, written);
 }

@@ -1,48 +1,93 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * live.h - a position kept in the move generator's own forms (its working
- * board and bitboards) while a replay plays one move after another, so that
- * resolving a written move costs no conversion of the whole board.
+ * live.h - the position a replay plays one move after another, kept as
+ * bitboards only (pdn_rules__live in rules.h): written moves are resolved
+ * (pdn_rules__live_resolve(), on the bitboard search of bitboard.c) and
+ * played on them directly, and the public pdn_position is written out only
+ * when someone asks.
  */
 #ifndef PDN_RULES_LIVE_H
 #define PDN_RULES_LIVE_H
 
 #include "rules/rules.h"
 
-typedef struct pdn_rules__live {
-    pdn_rules__bits bits;
-    uint64_t able;                   /* pdn_rules__bb_able() for able_color */
-    unsigned able_color;             /* 0 while not known */
-    uint8_t board[PDN_CELL_MAX + 1]; /* as pdn_rules__board() fills it */
-} pdn_rules__live;
+/*
+ * Takes `pos` and `st` (NULL: a fresh history) in.  False when the engine's
+ * board does not fit the bitboards, or `pos` is anything but men and kings
+ * of the two colours on playing squares with White or Black to move: then
+ * the bitboards could not give `pos` back exactly, and the caller uses the
+ * public functions.
+ */
+bool pdn_rules__live_load(pdn_rules__live *lv, const pdn_draughts *d, const pdn_position *pos,
+                          const pdn_draughts_state *st);
 
-/* Takes `pos` in; false when the engine's board does not fit the bitboards
- * or `pos` is not one pdn_draughts_moves() accepts (the caller then uses the
- * public functions). */
-bool pdn_rules__live_load(pdn_rules__live *lv, const pdn_draughts *d, const pdn_position *pos);
+/* Takes the GameType's start position in (a board that fits the bitboards:
+ * pdn_rules__bb_fits()), as pdn_position_start() gives it. */
+void pdn_rules__live_start(pdn_rules__live *lv, const pdn_draughts *d);
 
-/* Plays a move as pdn_draughts_play() does on the position (not the turn,
- * which the caller's position keeps). */
-void pdn_rules__live_play(pdn_rules__live *lv, const pdn_draughts *d, const pdn_draughts_move *m);
+/* Writes the position back: the board and the side to move of `pos` (its
+ * other fields stay), and the history into `st` unless NULL. */
+void pdn_rules__live_store(const pdn_rules__live *lv, const pdn_draughts *d, pdn_position *pos,
+                           pdn_draughts_state *st);
 
 /*
- * The common case of resolving, without a move list: a written move from
- * `from` to `to` (cells, nothing between) that is a plain move of the piece
- * there, when the side `color` has no capture.  Then it is the only legal
- * move that fits (what pdn_draughts_resolve() would find): true, with *king
- * (a king moves) and *promotes.  False in any other case, legal or not,
- * which the caller leaves to pdn_rules__live_resolve().
+ * Whether a move written from cell `from` to cell `to` (playing cells) is a
+ * step of a man of the side to move to an empty square, leaving aside
+ * whether the side has a capture (then no plain move is legal): with none,
+ * this is the one legal move that fits, as pdn_rules__live_resolve() would
+ * find it.  Inline, as most moves of a game are this.
  */
-bool pdn_rules__live_plain(const pdn_draughts *d, pdn_rules__live *lv, unsigned color, int from,
-                           int to, int *king, int *promotes);
+static inline bool pdn_rules__live_man_step(const pdn_draughts *d, const pdn_rules__live *lv,
+                                            int from, int to)
+{
+    const pdn_rules__bits *b = &lv->bits;
+    int ci = pdn_rules__ci(lv->color), i = d->bit_of[from];
+    uint64_t t = (uint64_t)1 << d->bit_of[to];
+    return (b->men[ci] >> i & 1u) && (d->man_steps[ci][i] & t) &&
+           !((b->men[0] | b->men[1] | b->kings[0] | b->kings[1]) & t);
+}
 
-/* Whether the side `color` has a legal move: 1 yes, 0 no, -1 not known
- * here (the Frisian king-move limit: ask pdn_draughts_moves()). */
-int pdn_rules__live_can_move(const pdn_draughts *d, pdn_rules__live *lv, unsigned color);
+/* Plays a man's step (pdn_rules__live_man_step()) as pdn_draughts_play()
+ * does; whether the man is crowned. */
+static inline bool pdn_rules__live_play_step(pdn_rules__live *lv, const pdn_draughts *d, int from,
+                                             int to)
+{
+    int ci = pdn_rules__ci(lv->color);
+    uint64_t f = (uint64_t)1 << d->bit_of[from], t = (uint64_t)1 << d->bit_of[to];
+    bool crowned = (d->bb.promo[ci] & t) != 0;
+    lv->bits.men[ci] &= ~f;
+    if (crowned)
+        lv->bits.kings[ci] |= t;
+    else
+        lv->bits.men[ci] |= t;
+    pdn_rules__remember(&lv->st, lv->color, from, to, 0, 0);
+    lv->color ^= PDN_WHITE | PDN_BLACK;
+    return crowned;
+}
 
-/* pdn_draughts_resolve() on the live position, `turn` 'W' or 'B' to move. */
-pdn_status pdn_rules__live_resolve(pdn_movelist *out, const pdn_draughts *d, pdn_rules__live *lv,
-                                   char turn, const pdn_draughts_state *st,
-                                   const pdn_move *written);
+/* Plays a move pdn_rules__live_resolve() found, as pdn_draughts_play()
+ * does (the side to move too); inline, as the replay does it every move. */
+static inline void pdn_rules__live_play(pdn_rules__live *lv, const pdn_rules__found *f)
+{
+    pdn_rules__bits *b = &lv->bits;
+    const pdn_draughts_move *m = &f->move;
+    int ci = pdn_rules__ci(lv->color), oi = ci ^ 1;
+    b->men[oi] &= ~f->cap;
+    b->kings[oi] &= ~f->cap;
+    if (m->king) {
+        b->kings[ci] = (b->kings[ci] & ~f->from) | f->to;
+    } else {
+        b->men[ci] &= ~f->from;
+        if (m->promotes)
+            b->kings[ci] |= f->to;
+        else
+            b->men[ci] |= f->to;
+    }
+    pdn_rules__remember(&lv->st, lv->color, m->from, m->to, m->king, m->capture_count);
+    lv->color ^= PDN_WHITE | PDN_BLACK;
+}
+
+/* Whether the side to move has a legal move. */
+bool pdn_rules__live_can_move(const pdn_draughts *d, const pdn_rules__live *lv);
 
 #endif

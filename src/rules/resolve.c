@@ -92,30 +92,31 @@ static int written_ok(const pdn_move *written)
            written->squares != NULL && (written->captured_count == 0 || written->captured != NULL);
 }
 
-pdn_status pdn_rules__resolve_on(pdn_movelist *out, const pdn_draughts *d, uint8_t *board,
-                                 unsigned color, const uint64_t *able,
-                                 const pdn_draughts_state *state, const pdn_move *written)
+pdn_status pdn_draughts_resolve(pdn_movelist *out, const pdn_draughts *d, const pdn_position *pos,
+                                const pdn_draughts_state *state, const pdn_move *written)
 {
+    if (out == NULL || d == NULL || !written_ok(written))
+        return PDN_EINVAL;
+    uint8_t board[PDN_CELL_MAX + 1];
+    unsigned color;
+    pdn_status st = pdn_rules__board(d, pos, board, &color);
+    if (st != PDN_OK) {
+        pdn_rules__list_reset(out, d);
+        return st;
+    }
     int path[PDN_CELL_MAX + 1], caps[PDN_CELL_MAX];
     size_t n = written->square_count, nc = written->captured_count;
     /* more squares than any path has cannot match, and would overflow path[] */
     int squares_ok = n <= PDN_CELL_MAX + 1 && nc <= PDN_CELL_MAX &&
                      to_cells(d, written->squares, n, path) &&
                      to_cells(d, written->captured, nc, caps);
-    pdn_status st;
     if (squares_ok && d->bb.ok) {
         /* Only moves from path[0] can match: the others need not be listed,
          * and captures are searched only from the pieces that have one. */
         int16_t cells[64];
-        uint64_t set;
-        if (able == NULL) {
-            pdn_rules__bits bits;
-            pdn_rules__bb_load(&bits, d, board);
-            set = pdn_rules__bb_able(d, &bits, color);
-        } else {
-            set = *able;
-        }
-        size_t na = pdn_rules__bb_cells(cells, d, set);
+        pdn_rules__bits bits;
+        pdn_rules__bb_load(&bits, d, board);
+        size_t na = pdn_rules__bb_cells(cells, d, pdn_rules__bb_able(d, &bits, color));
         st = pdn_rules__generate_from(out, d, board, color, state, cells, na, path[0]);
     } else {
         st = pdn_rules__generate(out, d, board, color, state, PDN_MOVES_PATHS);
@@ -141,19 +142,4 @@ pdn_status pdn_rules__resolve_on(pdn_movelist *out, const pdn_draughts *d, uint8
     out->moves.len = kept;
     pdn_rules__merge(out);
     return PDN_OK;
-}
-
-pdn_status pdn_draughts_resolve(pdn_movelist *out, const pdn_draughts *d, const pdn_position *pos,
-                                const pdn_draughts_state *state, const pdn_move *written)
-{
-    if (out == NULL || d == NULL || !written_ok(written))
-        return PDN_EINVAL;
-    uint8_t board[PDN_CELL_MAX + 1];
-    unsigned color;
-    pdn_status st = pdn_rules__board(d, pos, board, &color);
-    if (st != PDN_OK) {
-        pdn_rules__list_reset(out, d);
-        return st;
-    }
-    return pdn_rules__resolve_on(out, d, board, color, NULL, state, written);
 }

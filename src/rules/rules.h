@@ -2,7 +2,8 @@
 /*
  * rules.h - private structures of the draughts rules engine (src/rules/):
  * the engine with its direction tables, the move lists, the mailbox move
- * generator that gives full capture paths, and the bitboard perft.
+ * generator that gives full capture paths, the bitboard perft, and the
+ * replay's resolver on bitboards.
  */
 #ifndef PDN_RULES_H
 #define PDN_RULES_H
@@ -66,6 +67,12 @@ typedef struct bb_layout {
 /* clang-format on */
 #define BB_SHAPES 3
 
+/* A position as bitboards: men and kings of White [0] and Black [1], and
+ * pieces of unknown colour, which only block. */
+typedef struct pdn_rules__bits {
+    uint64_t men[2], kings[2], other;
+} pdn_rules__bits;
+
 struct pdn_draughts {
     pdn_alloc alloc;
     pdn_geometry geometry;
@@ -77,7 +84,17 @@ struct pdn_draughts {
     int16_t next[D_COUNT][PDN_CELL_MAX + 1];
     int16_t bit_of[PDN_CELL_MAX]; /* cell -> bitboard square, -1 none */
     bb_layout bb;
+    /* where a man of each colour on each bitboard square may step, and the
+     * GameType's start position (both when bb.ok) */
+    uint64_t man_steps[2][64];
+    pdn_rules__bits start;
 };
+
+/* One step in direction d on a layout (see bb_layout), any shifts. */
+static inline uint64_t pdn_rules__step(const bb_layout *L, uint64_t b, int d)
+{
+    return ((b & L->pre[d]) << L->left[d]) >> L->right[d];
+}
 
 /*
  * A move in a list.  Its cells live in the list's pool from `at` on: the
@@ -106,6 +123,10 @@ static inline int pdn_rules__ci(unsigned color)
     return color == PDN_BLACK;
 }
 
+/* 1 when a position on geometry `g` (NULL: the engine's) fits the engine's
+ * board. */
+int pdn_rules__same_board(const pdn_draughts *d, const pdn_geometry *g);
+
 /* Checks a position against the engine; fills the working board (cells bytes
  * plus the sentinel) and gives the colour to move. */
 pdn_status pdn_rules__board(const pdn_draughts *d, const pdn_position *pos, uint8_t *board,
@@ -131,28 +152,54 @@ pdn_status pdn_rules__generate_from(pdn_movelist *list, const pdn_draughts *d, u
                                     unsigned color, const pdn_draughts_state *st,
                                     const int16_t *able, size_t n, int from);
 
-/* A position as bitboards: men and kings of White [0] and Black [1], and
- * pieces of unknown colour, which only block. */
-typedef struct pdn_rules__bits {
-    uint64_t men[2], kings[2], other;
-} pdn_rules__bits;
+/* The position a replay plays move after move, as bitboards (live.h). */
+typedef struct pdn_rules__live {
+    pdn_rules__bits bits;  /* the pieces; never `other` (see live_load) */
+    unsigned color;        /* the side to move: PDN_WHITE or PDN_BLACK */
+    pdn_draughts_state st; /* the history the Frisian king-move limit reads */
+} pdn_rules__live;
 
 /* The bitboards of a working board; only for boards that fit (bb.ok). */
 void pdn_rules__bb_load(pdn_rules__bits *out, const pdn_draughts *d, const uint8_t *board);
 /* The pieces of `color` that can make a capture, as a bitboard. */
 uint64_t pdn_rules__bb_able(const pdn_draughts *d, const pdn_rules__bits *b, unsigned color);
-/* Whether a piece of `color` has a plain move, leaving the Frisian
- * king-move limit aside. */
-bool pdn_rules__bb_plain_exists(const pdn_draughts *d, const pdn_rules__bits *b, unsigned color);
 /* The cells of the squares of bitboard `set`, in increasing order, into
  * `out` (room for 64); their number. */
 size_t pdn_rules__bb_cells(int16_t *out, const pdn_draughts *d, uint64_t set);
 
-/* pdn_draughts_resolve() on a working board of colour `color` to move, given
- * pdn_rules__bb_able() when the board fits the bitboards (NULL: found here). */
-pdn_status pdn_rules__resolve_on(pdn_movelist *out, const pdn_draughts *d, uint8_t *board,
-                                 unsigned color, const uint64_t *able,
-                                 const pdn_draughts_state *state, const pdn_move *written);
+/* A move found by a resolver on bitboards, with room for its cells: the
+ * path, then the captured pieces (a bitboard has at most 63 to capture). */
+typedef struct pdn_rules__found {
+    pdn_draughts_move move; /* path and captured point into cells */
+    uint64_t from, to, cap; /* the same as bits */
+    int16_t cells[2 * 63 + 1];
+} pdn_rules__found;
+
+/* The king of `color` that may not make another plain move (Frisian), as a
+ * bit, or 0: limited_king() in generate.c on bitboards. */
+static inline uint64_t pdn_rules__stuck(const pdn_draughts *d, const pdn_rules__bits *b,
+                                        unsigned color, const pdn_draughts_state *st)
+{
+    int ci = pdn_rules__ci(color), limit = d->rules.king_move_limit, c = st->king_cell[ci];
+    if (limit <= 0 || st->king_moves[ci] < limit || c < 0 || c >= d->cells || d->bit_of[c] < 0 ||
+        b->men[ci] == 0)
+        return 0;
+    return ((uint64_t)1 << d->bit_of[c]) & b->kings[ci];
+}
+
+/*
+ * pdn_draughts_resolve() on the live position `lv` (a board that fits the
+ * bitboards), for a move written with two squares (`squares`) and a list
+ * of `captured_count` captured pieces (0: none written): *count receives
+ * how many legal moves fit, one per start, end and captured set as
+ * pdn_rules__merge() keeps them, and `out` the first, with the path the
+ * mailbox generator gives it.  PDN_OK, PDN_ENOMEM, or PDN_EINVAL when it
+ * cannot tell (a path too long to keep; the caller's general resolver
+ * decides).
+ */
+pdn_status pdn_rules__live_resolve(pdn_rules__found *out, size_t *count, const pdn_draughts *d,
+                                   const pdn_rules__live *lv, const pdn_square *squares,
+                                   const pdn_square *captured, size_t captured_count);
 
 /* 1 when the n cells at a are the n cells at b in some order (no repeats). */
 int pdn_rules__same_set(const int16_t *a, const int16_t *b, size_t n);
@@ -162,9 +209,24 @@ void pdn_rules__merge(pdn_movelist *list);
 /* Plays a move of a list on a working board and the history state. */
 void pdn_rules__apply(uint8_t *board, const gen_move *m, const int16_t *pool, unsigned color,
                       pdn_draughts_state *st);
-/* Updates the history (may be NULL) after a move of `color`. */
-void pdn_rules__remember(pdn_draughts_state *st, unsigned color, int from, int to, int king,
-                         size_t ncap);
+/* Updates the history (may be NULL) after a move of `color`; inline, as the
+ * replay calls it for every move. */
+static inline void pdn_rules__remember(pdn_draughts_state *st, unsigned color, int from, int to,
+                                       int king, size_t ncap)
+{
+    if (st == NULL || (color != PDN_WHITE && color != PDN_BLACK))
+        return;
+    int ci = pdn_rules__ci(color);
+    if (ncap == 0 && king) {
+        /* the same king again only if it made the last plain move */
+        int n = st->king_cell[ci] == from && st->king_moves[ci] > 0 ? st->king_moves[ci] + 1 : 1;
+        st->king_moves[ci] = (uint8_t)(n > 255 ? 255 : n);
+        st->king_cell[ci] = (int16_t)to;
+    } else {
+        st->king_cell[ci] = -1;
+        st->king_moves[ci] = 0;
+    }
+}
 
 /* The move at `m` as the public value. */
 pdn_draughts_move pdn_rules__public(const pdn_movelist *list, const gen_move *m);
