@@ -98,6 +98,11 @@ bool pdn_game__diag(struct pdn_game *g, pdn_diag_code code, size_t off, size_t l
 bool pdn_game__index_lines(struct pdn_game *g, size_t readable, bool *out_high);
 /* Line and column just after the end of the game's text. */
 void pdn_game__line_after(const struct pdn_game *g, uint64_t *line, uint32_t *col);
+/* pdn_game_locate() for offsets that mostly come in text order, as a
+ * writer meets them: *hint (0 at first) is where the last one was, and a
+ * step forward costs the lines stepped over, not a search. */
+void pdn_game__locate_next(const struct pdn_game *g, uint32_t offset, size_t *hint, uint64_t *line,
+                           uint32_t *column);
 /* Turns tag records into the public pdn_tag array. */
 bool pdn_game__resolve_tags(struct pdn_game *g);
 

@@ -97,11 +97,24 @@ void pdn_game__line_after(const struct pdn_game *g, uint64_t *line, uint32_t *co
     *col = k ? 1 + chars(g, u, s[k - 1], g->text_len) : g->col0 + chars(g, u, 0, g->text_len);
 }
 
-void pdn_game_locate(const pdn_game *game, uint32_t offset, uint64_t *line, uint32_t *column)
+/* Line and column of `end`, given lo: the number of lines starting at or
+ * before it. */
+static void at_line(const struct pdn_game *g, size_t lo, size_t end, uint64_t *line,
+                    uint32_t *column)
 {
-    size_t end = offset < game->text_len ? offset : game->text_len;
-    const uint32_t *s = game->line_starts.data;
-    size_t lo = 0, hi = game->line_starts.len; /* lines starting at or before end */
+    const uint32_t *s = g->line_starts.data;
+    const unsigned char *u = (const unsigned char *)g->text;
+    if (line)
+        *line = g->line0 + lo;
+    if (column)
+        *column = lo ? 1 + chars(g, u, s[lo - 1], end) : g->col0 + chars(g, u, 0, end);
+}
+
+/* The number of lines starting at or before `end`. */
+static size_t lines_before(const struct pdn_game *g, size_t end)
+{
+    const uint32_t *s = g->line_starts.data;
+    size_t lo = 0, hi = g->line_starts.len;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
         if (s[mid] <= end)
@@ -109,9 +122,27 @@ void pdn_game_locate(const pdn_game *game, uint32_t offset, uint64_t *line, uint
         else
             hi = mid;
     }
-    const unsigned char *u = (const unsigned char *)game->text;
-    if (line)
-        *line = game->line0 + lo;
-    if (column)
-        *column = lo ? 1 + chars(game, u, s[lo - 1], end) : game->col0 + chars(game, u, 0, end);
+    return lo;
+}
+
+void pdn_game_locate(const pdn_game *game, uint32_t offset, uint64_t *line, uint32_t *column)
+{
+    size_t end = offset < game->text_len ? offset : game->text_len;
+    at_line(game, lines_before(game, end), end, line, column);
+}
+
+void pdn_game__locate_next(const struct pdn_game *g, uint32_t offset, size_t *hint, uint64_t *line,
+                           uint32_t *column)
+{
+    size_t end = offset < g->text_len ? offset : g->text_len;
+    const uint32_t *s = g->line_starts.data;
+    size_t lo = *hint, n = g->line_starts.len;
+    if (lo > n || (lo > 0 && s[lo - 1] > end)) {
+        lo = lines_before(g, end);
+    } else {
+        while (lo < n && s[lo] <= end)
+            lo++;
+    }
+    *hint = lo;
+    at_line(g, lo, end, line, column);
 }

@@ -11,6 +11,7 @@
  * is opened on ENTER and closed on EXIT of its container.
  */
 #include "canon.h"
+#include "tree/game.h"
 #include "comment_form.h"
 
 #include <string.h>
@@ -41,7 +42,8 @@ static void jw_flush(jw *w)
     w->len = 0;
 }
 
-static void jw_raw(jw *w, const char *p, size_t n)
+/* Bytes that do not fit the buffer at once: written in parts. */
+static void jw_spill(jw *w, const char *p, size_t n)
 {
     while (n > 0) {
         size_t room = JW_BUF_SIZE - w->len;
@@ -58,7 +60,32 @@ static void jw_raw(jw *w, const char *p, size_t n)
     }
 }
 
-static void jw_byte(jw *w, char c)
+/* Most pieces are a few bytes long: copied here without a call. */
+static inline void jw_raw(jw *w, const char *p, size_t n)
+{
+    if (n > JW_BUF_SIZE - w->len) {
+        jw_spill(w, p, n);
+        return;
+    }
+    char *d = w->buf + w->len;
+    w->len += n;
+    /* Two overlapping copies of a fixed size cover 4 to 16 bytes exactly,
+     * and compile to a few moves. */
+    if (n >= 8 && n <= 16) {
+        memcpy(d, p, 8);
+        memcpy(d + n - 8, p + n - 8, 8);
+    } else if (n >= 4 && n < 8) {
+        memcpy(d, p, 4);
+        memcpy(d + n - 4, p + n - 4, 4);
+    } else if (n > 16) {
+        memcpy(d, p, n);
+    } else {
+        while (n--)
+            *d++ = *p++;
+    }
+}
+
+static inline void jw_byte(jw *w, char c)
 {
     if (w->len == JW_BUF_SIZE)
         jw_flush(w);
@@ -189,15 +216,8 @@ static void jw_str(jw *w, pdn_str s)
     jw_strn(w, s.ptr, s.len);
 }
 
-/* ,"key": */
-static void jw_key(jw *w, const char *key)
-{
-    jw_byte(w, ',');
-    jw_byte(w, '"');
-    jw_lit(w, key);
-    jw_byte(w, '"');
-    jw_byte(w, ':');
-}
+/* ,"key": in one copy, the key a string literal. */
+#define jw_key(w, key) jw_raw((w), ",\"" key "\":", sizeof(",\"" key "\":") - 1)
 
 static void jw_bool(jw *w, int v)
 {
@@ -273,6 +293,7 @@ typedef struct jctx {
     int source_order;
     int type; /* the game's GameType */
     int first; /* no element written yet in the array being filled */
+    size_t line_hint; /* for pdn_game__locate_next() */
 } jctx;
 
 static void sep(jctx *c)
@@ -286,7 +307,7 @@ static void position(jctx *c, uint32_t offset)
 {
     uint64_t line = 0;
     uint32_t column = 0;
-    pdn_game_locate(c->game, offset, &line, &column);
+    pdn_game__locate_next(c->game, offset, &c->line_hint, &line, &column);
     jw_key(c->w, "line");
     jw_u64(c->w, line);
     jw_key(c->w, "column");
@@ -639,7 +660,10 @@ static void leaf_item(jctx *c, const pdn_node *n)
     case PDN_NODE_SETUP:
         open_item(c, n, "setup");
         /* A setup that is not /FEN "..."/ is kept as written. */
-        jw_key(w, pdn_node_setup_is_fen(n) ? "fen" : "text");
+        if (pdn_node_setup_is_fen(n))
+            jw_key(w, "fen");
+        else
+            jw_key(w, "text");
         jw_str(w, pdn_node_setup_is_fen(n) && !c->source_order ? pdn_canon__fen(pdn_node_text(n))
                                                                : pdn_node_text(n));
         jw_byte(w, '}');
@@ -789,6 +813,7 @@ pdn_status pdn_write_json(const pdn_game *game, const pdn_write_options *opts,
     w.failed = 0;
     w.len = 0;
     c.w = &w;
+    c.line_hint = 0;
     c.game = game;
     text = pdn_game_text(game);
     c.positions = opts->positions != 0;
