@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * fen.c - the draughts FEN of the standard's chapter 10 read onto a board
- * and written back canonically; chess FENs are handed to fen_chess.c.
- * Reading is liberal (the forms real files contain, each reported as
- * PDN_D_FEN_FORM); writing produces exactly one text per position.
+ * fen.c - the draughts FEN of the standard's chapter 10 read onto a board;
+ * chess FENs are handed to fen_chess.c.  Reading is liberal (the forms real
+ * files contain, each reported as PDN_D_FEN_FORM); the canonical form goes
+ * a short way first.  Writing is in fen_write.c.  Speed: bench/FEN.md.
  */
 #include "board/board.h"
 
@@ -262,6 +262,146 @@ static pdn_diag_code draughts_read(pdn_position *pos, const pdn_geometry *g, con
     return PDN_D_NONE;
 }
 
+/*
+ * The canonical FEN, as pdn_fen_write() and most files write it, read in
+ * one pass over a NUL-padded copy of the text, with no bounds checks:
+ *   Fen   : TURN (":" COLOUR (Entry ("," Entry)*)?)+
+ *   Entry : "K"? (NUMBER ("-" NUMBER)? | LETTER RANK)
+ * numbers of one to three digits without a leading zero, lowercase files,
+ * squares the board has and nobody holds yet, numbers and names not mixed;
+ * a trailing dot is taken too.  Returns 1, or 2 for the texts with a dot
+ * (PDN_D_FEN_FORM at the dot), or 0 for anything else, and draughts_read()
+ * then reads the text from the start and reports what it finds; on the
+ * texts taken here both give the same position and report.
+ */
+#define CANON_MAX 1024 /* longer texts (big boards, padding) take the general way */
+#define CANON_PAD 16   /* NULs after the copy; no read goes past the second one */
+
+static int read_canonical(pdn_position *pos, const pdn_geometry *g, const char *text, size_t len)
+{
+    unsigned char copy[CANON_MAX + CANON_PAD];
+    if (len == 0 || len > CANON_MAX)
+        return 0;
+    memcpy(copy, text, len);
+    memset(copy + len, 0, CANON_PAD);
+    /* Locals, not fields of g: every piece placed is a store that may alias them. */
+    pdn_piece *board = pos->board;
+    const int16_t *cell_of = g->cell_of, *number_of = g->number_of;
+    unsigned squares = (unsigned)g->square_count, width = (unsigned)g->width;
+    unsigned height = (unsigned)g->height;
+    int all_playing = g->all_playing;
+    /* An algebraic name's cell: base + file * file_step + rank * rank_step. */
+    int file_step = g->alpha_flip_file ? -1 : 1,
+        rank_step = g->alpha_flip_rank ? -g->width : g->width;
+    int base = (g->alpha_flip_rank ? g->height * g->width : -g->width) +
+               (g->alpha_flip_file ? g->width - 1 : 0);
+    int kinds = 0;
+    const unsigned char *p = copy;
+    unsigned char turn = *p++;
+    if ((turn != 'W' && turn != 'B' && turn != '?') || *p != ':')
+        return 0;
+    do {
+        unsigned man = PDN_MAN;
+        switch (p[1]) {
+        case 'W':
+            man |= PDN_WHITE;
+            break;
+        case 'B':
+            man |= PDN_BLACK;
+            break;
+        case '?':
+            man |= PDN_ANY_COLOR;
+            break;
+        default:
+            return 0;
+        }
+        p += 2;
+        if (*p == ':' || *p == 0 || *p == '.')
+            continue; /* a side without pieces */
+        for (;;) {
+            unsigned piece = man, d;
+            if (*p == 'K') {
+                piece = man + (PDN_KING - PDN_MAN);
+                p++;
+            }
+            unsigned lo = (unsigned)p[0] - '0';
+            if (lo - 1 < 9) {
+                if ((d = (unsigned)p[1] - '0') < 10) {
+                    lo = lo * 10 + d;
+                    p++;
+                    if ((d = (unsigned)p[1] - '0') < 10) {
+                        lo = lo * 10 + d;
+                        p++;
+                        if ((unsigned)p[1] - '0' < 10)
+                            return 0;
+                    }
+                }
+                p++;
+                if (*p != '-') {
+                    if (lo > squares)
+                        return 0;
+                    pdn_piece *cell = &board[cell_of[lo]];
+                    if (*cell != 0)
+                        return 0;
+                    *cell = (pdn_piece)piece;
+                } else {
+                    unsigned hi = (unsigned)p[1] - '0';
+                    if (hi - 1 >= 9)
+                        return 0;
+                    p += 2;
+                    if ((d = (unsigned)p[0] - '0') < 10) {
+                        hi = hi * 10 + d;
+                        p++;
+                        if ((d = (unsigned)p[0] - '0') < 10) {
+                            hi = hi * 10 + d;
+                            p++;
+                            if ((unsigned)p[0] - '0' < 10)
+                                return 0;
+                        }
+                    }
+                    if (hi < lo || hi > squares)
+                        return 0;
+                    /* Taken squares are looked for once, after the whole range. */
+                    unsigned seen = 0;
+                    for (unsigned v = lo; v <= hi; v++) {
+                        pdn_piece *cell = &board[cell_of[v]];
+                        seen |= *cell;
+                        *cell = (pdn_piece)piece;
+                    }
+                    if (seen != 0)
+                        return 0;
+                }
+                kinds |= 1;
+            } else {
+                unsigned file = (unsigned)p[0] - 'a', rank = (unsigned)p[1] - '0';
+                if (file >= width || rank - 1 >= 9)
+                    return 0;
+                p += 2;
+                if ((d = (unsigned)p[0] - '0') < 10) {
+                    rank = rank * 10 + d;
+                    p++;
+                }
+                if (rank > height)
+                    return 0;
+                int cell = base + (int)file * file_step + (int)rank * rank_step;
+                if ((!all_playing && number_of[cell] == 0) || board[cell] != 0)
+                    return 0;
+                board[cell] = (pdn_piece)piece;
+                kinds |= 2;
+            }
+            if (*p != ',')
+                break;
+            p++;
+        }
+    } while (*p == ':');
+    /* A trailing dot, which many files write: the position, and the form issue at the dot. */
+    int dot = *p == '.' && p + 1 == copy + len;
+    if ((p != copy + len && !dot) || kinds == 3)
+        return 0;
+    pos->turn = (char)turn;
+    return 1 + dot;
+}
+
 static int is_space(char c)
 {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r';
@@ -273,6 +413,12 @@ pdn_diag_code pdn_fen_read(pdn_position *out, const pdn_geometry *g, const char 
     if (out == NULL || g == NULL || (text == NULL && len != 0))
         return fail(err_at, 0, PDN_D_BAD_FEN);
     pdn_position_clear(out, g);
+    if (!g->chess) {
+        int read = read_canonical(out, g, text, len);
+        if (read != 0)
+            return read == 1 ? PDN_D_NONE : fail(err_at, len - 1, PDN_D_FEN_FORM);
+        pdn_position_clear(out, g);
+    }
     fen_state st = {SIZE_MAX, 0};
     size_t begin = 0, end = len;
     if (begin < end && is_space(text[begin])) {
@@ -295,144 +441,4 @@ pdn_diag_code pdn_fen_read(pdn_position *out, const pdn_geometry *g, const char 
     if (st.form_at != SIZE_MAX && (c == PDN_D_NONE || st.form_at < at))
         return fail(err_at, st.form_at, PDN_D_FEN_FORM);
     return c == PDN_D_NONE ? c : fail(err_at, at, c);
-}
-
-/* ---------------------------------------------------------------------- */
-/* Writing                                                                */
-/* ---------------------------------------------------------------------- */
-
-/*
- * The longest FEN: every cell of a 26x26 board a king, each "K" plus three
- * characters and a comma, plus turn and colour marks.  Writing into a
- * buffer of that size needs no bounds checks per character.
- */
-#define FEN_MAX (PDN_CELL_MAX * 5 + 16)
-
-/* Square numbers stop at 676 (26x26): one or two digits, or a third. */
-static char *put_number(char *p, unsigned v)
-{
-    if (v >= 100) {
-        *p++ = (char)('0' + v / 100);
-        v %= 100;
-        *p++ = (char)('0' + v / 10);
-    } else if (v >= 10) {
-        *p++ = (char)('0' + v / 10);
-    }
-    *p++ = (char)('0' + v % 10);
-    return p;
-}
-
-/* One list: squares ascending, with "K" for kings and ranges for runs of
- * three or more consecutive numbers. */
-static char *numeric_list(char *p, const uint16_t *sq, int n, int king, int *first)
-{
-    for (int i = 0; i < n;) {
-        int j = i;
-        while (j + 1 < n && sq[j + 1] == sq[j] + 1)
-            j++;
-        if (j - i < 2)
-            j = i;
-        if (!*first)
-            *p++ = ',';
-        *first = 0;
-        if (king)
-            *p++ = 'K';
-        p = put_number(p, sq[i]);
-        if (j > i) {
-            *p++ = '-';
-            p = put_number(p, sq[j]);
-        }
-        i = j + 1;
-    }
-    return p;
-}
-
-/* Piece codes in the order they are written: colour by colour, men first. */
-static const pdn_piece order[6] = {PDN_MAN | PDN_WHITE,     PDN_KING | PDN_WHITE,
-                                   PDN_MAN | PDN_BLACK,     PDN_KING | PDN_BLACK,
-                                   PDN_MAN | PDN_ANY_COLOR, PDN_KING | PDN_ANY_COLOR};
-
-/* The list each piece code goes to (-1: none), by pdn_piece value. */
-static const signed char slot_of[64] = {
-    [PDN_MAN | PDN_WHITE] = 1,  [PDN_KING | PDN_WHITE] = 2,    [PDN_MAN | PDN_BLACK] = 3,
-    [PDN_KING | PDN_BLACK] = 4, [PDN_MAN | PDN_ANY_COLOR] = 5, [PDN_KING | PDN_ANY_COLOR] = 6,
-};
-
-/*
- * One pass over the squares in writing order (numbers ascending, or files
- * then ranks) sorts them into six lists; the lists are then written side by
- * side.  Algebraic lists hold cells, numeric ones numbers.
- */
-static size_t draughts_write(const pdn_position *pos, char notation, char *out)
-{
-    const pdn_geometry *g = pos->geometry;
-    uint16_t lists[6][PDN_CELL_MAX];
-    int counts[6] = {0, 0, 0, 0, 0, 0};
-    if (notation == 'N') {
-        for (int n = 1; n <= g->square_count; n++) {
-            int k = slot_of[pos->board[g->cell_of[n]] & 63] - 1;
-            if (k >= 0)
-                lists[k][counts[k]++] = (uint16_t)n;
-        }
-    } else {
-        int w = g->width, h = g->height;
-        int file_step = g->alpha_flip_file ? -1 : 1, rank_step = g->alpha_flip_rank ? -w : w;
-        int cell0 = (g->alpha_flip_rank ? (h - 1) * w : 0) + (g->alpha_flip_file ? w - 1 : 0);
-        for (int f = 0; f < w; f++) {
-            int cell = cell0 + f * file_step;
-            for (int r = 0; r < h; r++, cell += rank_step) {
-                int k = slot_of[pos->board[cell] & 63] - 1;
-                if (k >= 0)
-                    lists[k][counts[k]++] = (uint16_t)(f << 8 | (r + 1));
-            }
-        }
-    }
-    char *p = out;
-    *p++ = pos->turn == 'B' || pos->turn == '?' ? pos->turn : 'W';
-    for (int side = 0; side < 3; side++) {
-        if (side == 2 && counts[4] + counts[5] == 0)
-            break;
-        *p++ = ':';
-        *p++ = "WB?"[side];
-        int first = 1;
-        for (int k = side * 2; k < side * 2 + 2; k++) {
-            int king = (order[k] & PDN_KING) != 0;
-            if (notation == 'N') {
-                p = numeric_list(p, lists[k], counts[k], king, &first);
-                continue;
-            }
-            for (int i = 0; i < counts[k]; i++) {
-                if (!first)
-                    *p++ = ',';
-                first = 0;
-                if (king)
-                    *p++ = 'K';
-                *p++ = (char)('a' + (lists[k][i] >> 8));
-                p = put_number(p, lists[k][i] & 0xff);
-            }
-        }
-    }
-    return (size_t)(p - out);
-}
-
-size_t pdn_fen_write(const pdn_position *pos, char notation, char *buf, size_t cap)
-{
-    if (pos == NULL || pos->geometry == NULL) {
-        if (cap > 0)
-            buf[0] = '\0';
-        return 0;
-    }
-    const pdn_geometry *g = pos->geometry;
-    if (g->chess)
-        return pdn_board__chess_fen_write(pos, buf, cap);
-    if (notation == 0)
-        notation = g->gametype.notation == 'N' ? 'N' : 'A';
-    char text[FEN_MAX];
-    size_t len = draughts_write(pos, notation, text);
-    if (cap > 0) {
-        size_t n = len < cap ? len : cap - 1;
-        memcpy(buf, text, n);
-        buf[n] = '\0';
-    }
-    return len;
 }

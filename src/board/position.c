@@ -6,9 +6,23 @@
 
 #include <string.h>
 
+/*
+ * Zeroed in blocks of 64 bytes: compilers store each with vector moves,
+ * where one memset of the whole struct becomes a `rep stos` on x86-64
+ * whose start-up costs twice as much (every FEN read starts here).
+ */
+static void zero(pdn_position *out)
+{
+    unsigned char *p = (unsigned char *)out;
+    size_t whole = sizeof *out & ~(size_t)63;
+    for (size_t i = 0; i < whole; i += 64)
+        memset(p + i, 0, 64);
+    memset(p + whole, 0, sizeof *out - whole);
+}
+
 void pdn_position_clear(pdn_position *out, const pdn_geometry *g)
 {
-    memset(out, 0, sizeof *out);
+    zero(out);
     out->geometry = g;
     out->turn = g->gametype.start == 'B' ? 'B' : 'W';
     for (int i = 0; i < 4; i++)
