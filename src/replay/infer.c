@@ -103,22 +103,44 @@ static size_t candidates(const board_hint *h, const char **out)
     return n;
 }
 
+/*
+ * Of n squares, what candidates() asks of the largest number: 51 when one is
+ * above 50, 33 when one is above 32, else 0; false when one is algebraic
+ * (has the top bit set).  Most games write numbers only, and this runs over
+ * every square of the game: four squares at a time, each lane of
+ * (s + 0x7FFF - k) getting its top bit when s > k (a lane carries into the
+ * next only when s has the top bit already, and then the answer is false).
+ */
+static bool number_class(const pdn_square *sq, size_t n, unsigned *out)
+{
+    const uint64_t over50 = 0x7FCD7FCD7FCD7FCDu, over32 = 0x7FDF7FDF7FDF7FDFu;
+    const uint64_t top = 0x8000800080008000u;
+    uint64_t all = 0, a50 = 0, a32 = 0;
+    size_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        uint64_t x;
+        memcpy(&x, sq + i, sizeof x);
+        all |= x;
+        a50 |= x + over50;
+        a32 |= x + over32;
+    }
+    for (; i < n; i++) {
+        all |= sq[i];
+        a50 |= sq[i] > 50 ? top : 0;
+        a32 |= sq[i] > 32 ? top : 0;
+    }
+    *out = (a50 & top) ? 51 : (a32 & top) ? 33 : 0;
+    return (all & top) == 0;
+}
+
 /* The candidates for the game, in the order tried. */
 static size_t game_candidates(const struct pdn_game *g, const char **list)
 {
     board_hint h = {0, 0, 0, false, false};
     const pdn_square *sq = g->squares.data;
-    /* Most games write numbers only: their largest (a loop compilers make
-     * branch-free) says all, as algebraic squares have the top bit set. */
-    unsigned top = 0;
-    for (size_t i = 0; i < g->squares.len; i++)
-        top = sq[i] > top ? sq[i] : top;
-    if (PDN_SQUARE_IS_ALPHA(top)) {
+    if (!number_class(sq, g->squares.len, &h.max_number))
         for (size_t i = 0; i < g->squares.len; i++)
             note_square(&h, sq[i]);
-    } else {
-        h.max_number = top;
-    }
     const pdn_tag *fen = pdn_game_tag(g, "FEN");
     if (fen != NULL)
         note_fen(&h, fen->value);

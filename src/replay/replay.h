@@ -64,9 +64,10 @@ struct pdn_replay {
     char dot_side; /* the side "12." numbers in this game ('W'/'B'), 0 until seen */
     /* The walk's live position in the generator's forms (`live` for
      * draughts, `chess_live` for chess), while live_ok: anything that sets
-     * the position other than playing a move clears it.  Draughts moves are
-     * mostly played on `live` alone: then the board and history of the
-     * walk's position lag behind (pos_stale, never without live_ok) until
+     * the position other than playing a move or going back to a position
+     * the walk kept clears it.  Moves are mostly played on the live form
+     * alone: then the board (and draughts history) of the walk's position
+     * lag behind (pos_stale, never without live_ok) until
      * pdn_replay__sync(); its side to move is always up to date. */
     bool live_ok, pos_stale;
     pdn_rules__live live;
@@ -96,11 +97,72 @@ typedef enum step_result {
 } step_result;
 
 /* Resolves and plays one written move; reports what is wrong with it.  A
- * draughts step may leave `pos` and `st` behind the live position. */
-step_result pdn_replay__draughts_step(pdn_replay *r, const pdn_node *node, pdn_position *pos,
+ * draughts step may leave `pos` and `st` behind the live position.  The
+ * draughts step is pdn_replay__draughts_step() below; this is its part for
+ * any move but a man's step on the live position. */
+step_result pdn_replay__draughts_other(pdn_replay *r, const pdn_node *node, pdn_position *pos,
+                                       pdn_draughts_state *st, played_rec *rec);
+/* The part for a move of two squares (and perhaps the pieces it captures)
+ * on the live position (live_ok) that is not a man's step with no capture
+ * on: resolved on the live bitboards, else on the public position. */
+step_result pdn_replay__draughts_live(pdn_replay *r, const pdn_node *node, pdn_position *pos,
                                       pdn_draughts_state *st, played_rec *rec);
-step_result pdn_replay__chess_step(pdn_replay *r, const pdn_node *node, const pdn_move *move,
+/* `text` is the move's SAN text. */
+step_result pdn_replay__chess_step(pdn_replay *r, const pdn_node *node, pdn_str text,
                                    pdn_position *pos, played_rec *rec);
+
+/* Records and plays a man's step on the live position (see below). */
+static inline step_result pdn_replay__play_man_step(pdn_replay *r, pdn_position *pos,
+                                                    played_rec *rec, int from, int to)
+{
+    if (!r->quiet) {
+        if (!pdn_vec__reserve(&r->cells, &r->alloc, sizeof(int16_t), 2))
+            return STEP_OOM;
+        int16_t *c = (int16_t *)r->cells.data + r->cells.len;
+        c[0] = (int16_t)from;
+        c[1] = (int16_t)to;
+        rec->cells = (uint32_t)r->cells.len;
+        rec->path_count = 2;
+        r->cells.len += 2;
+    }
+    rec->status = PDN_PLAY_OK;
+    rec->from = (int16_t)from;
+    rec->to = (int16_t)to;
+    rec->promotes = (uint8_t)pdn_rules__live_play_step(&r->live, r->engine, from, to);
+    pos->turn = (char)(r->live.color == PDN_WHITE ? 'W' : 'B');
+    r->pos_stale = true;
+    return STEP_OK;
+}
+
+/*
+ * The draughts step: most moves of a game are a man's step with no capture
+ * on, which is resolved and played on the live bitboards here, inline in
+ * the walk; `pos` is left behind (pos_stale) but for its side to move.  A
+ * live position always has White or Black to move.
+ */
+static inline step_result pdn_replay__draughts_step(pdn_replay *r, const pdn_node *node,
+                                                    pdn_position *pos, pdn_draughts_state *st,
+                                                    played_rec *rec)
+{
+    const struct pdn_game *g = node->game;
+    const pdn_move_rec *mr = (const pdn_move_rec *)g->moves.data + node->a;
+    if (mr->square_count != 2 || mr->captured_count != 0 || !r->live_ok)
+        return pdn_replay__draughts_other(r, node, pos, st, rec);
+    const pdn_square *sq = (const pdn_square *)g->squares.data + mr->squares;
+    /* Numbered squares by the geometry's table, as pdn_board__cell() has
+     * them; anything else (and a number off the board) the long way. */
+    unsigned count = (unsigned)r->geo.square_count;
+    if (sq[0] - 1u >= count || sq[1] - 1u >= count)
+        return pdn_replay__draughts_other(r, node, pos, st, rec);
+    int from = r->geo.cell_of[sq[0]], to = r->geo.cell_of[sq[1]];
+    const pdn_draughts *d = r->engine;
+    if (from < 0 || to < 0)
+        return pdn_replay__draughts_other(r, node, pos, st, rec);
+    if (!pdn_rules__live_man_step(d, &r->live, from, to) ||
+        pdn_rules__live_must_capture(d, &r->live))
+        return pdn_replay__draughts_live(r, node, pos, st, rec);
+    return pdn_replay__play_man_step(r, pos, rec, from, to);
+}
 
 /* Brings the walk's position and history up to date (see pos_stale). */
 void pdn_replay__sync(pdn_replay *r, pdn_position *pos, pdn_draughts_state *st);
@@ -110,9 +172,10 @@ void pdn_replay__sync(pdn_replay *r, pdn_position *pos, pdn_draughts_state *st);
 step_result pdn_replay__fail_move(pdn_replay *r, const pdn_node *node, const pdn_position *pos,
                                   const pdn_draughts_state *st, played_rec *rec);
 
-/* Whether a written move fits some legal move of `pos` (nothing is played). */
+/* Whether a written move fits some legal move of `pos` (nothing is played);
+ * `board`, when not NULL, is the chess board of `pos`, saving its loading. */
 bool pdn_replay__fits(pdn_replay *r, const pdn_node *node, const pdn_position *pos,
-                      const pdn_draughts_state *st, bool *oom);
+                      const pdn_draughts_state *st, const pdn_chess__board *board, bool *oom);
 
 /* The number of legal moves of the side to move (0: the game is over). */
 size_t pdn_replay__legal_count(pdn_replay *r, const pdn_position *pos, const pdn_draughts_state *st,

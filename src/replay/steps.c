@@ -29,7 +29,11 @@ size_t pdn_replay__legal_count(pdn_replay *r, const pdn_position *pos, const pdn
 
 void pdn_replay__sync(pdn_replay *r, pdn_position *pos, pdn_draughts_state *st)
 {
-    if (r->pos_stale)
+    if (!r->pos_stale)
+        return;
+    if (r->geo.chess)
+        pdn_chess__store(&r->chess_live, pos);
+    else
         pdn_rules__live_store(&r->live, r->engine, pos, st);
     r->pos_stale = false;
 }
@@ -43,15 +47,21 @@ bool pdn_replay__can_move(pdn_replay *r, const pdn_position *pos, const pdn_drau
 }
 
 bool pdn_replay__fits(pdn_replay *r, const pdn_node *node, const pdn_position *pos,
-                      const pdn_draughts_state *st, bool *oom)
+                      const pdn_draughts_state *st, const pdn_chess__board *board, bool *oom)
 {
     pdn_move m;
     if (pdn_node_move(&m, node) != PDN_OK)
         return false;
     if (r->geo.chess) {
         pdn_chess_move cm;
-        return m.kind == PDN_MOVE_SAN &&
-               pdn_chess_parse_san(&cm, NULL, pos, m.san.ptr, m.san.len, NULL) == PDN_SAN_OK;
+        pdn_san san;
+        if (m.kind != PDN_MOVE_SAN)
+            return false;
+        if (board == NULL)
+            return pdn_chess_parse_san(&cm, NULL, pos, m.san.ptr, m.san.len, NULL) == PDN_SAN_OK;
+        /* What pdn_chess_parse_san() does once the board is loaded. */
+        return pdn_san_parse(&san, m.san.ptr, m.san.len, NULL) == PDN_SAN_OK &&
+               pdn_chess__resolve(&cm, NULL, NULL, board, &san) == PDN_SAN_OK;
     }
     if (m.kind != PDN_MOVE_SQUARES)
         return false;
@@ -268,29 +278,6 @@ static step_result general(pdn_replay *r, const pdn_node *node, pdn_position *po
     return play(r, node, pos, st, rec, &dm, n > 1);
 }
 
-/* Records and plays a man's step on the live position (the common case of
- * pdn_replay__draughts_step()). */
-static step_result play_step(pdn_replay *r, pdn_position *pos, played_rec *rec, int from, int to)
-{
-    if (!r->quiet) {
-        if (!pdn_vec__reserve(&r->cells, &r->alloc, sizeof(int16_t), 2))
-            return STEP_OOM;
-        int16_t *c = (int16_t *)r->cells.data + r->cells.len;
-        c[0] = (int16_t)from;
-        c[1] = (int16_t)to;
-        rec->cells = (uint32_t)r->cells.len;
-        rec->path_count = 2;
-        r->cells.len += 2;
-    }
-    rec->status = PDN_PLAY_OK;
-    rec->from = (int16_t)from;
-    rec->to = (int16_t)to;
-    rec->promotes = (uint8_t)pdn_rules__live_play_step(&r->live, r->engine, from, to);
-    pos->turn = pos->turn == 'W' ? 'B' : 'W';
-    r->pos_stale = true;
-    return STEP_OK;
-}
-
 /* Whether the live position holds the walk's (loading it when it can). */
 static bool live(pdn_replay *r, const pdn_position *pos, const pdn_draughts_state *st)
 {
@@ -299,8 +286,35 @@ static bool live(pdn_replay *r, const pdn_position *pos, const pdn_draughts_stat
     return r->live_ok;
 }
 
-step_result pdn_replay__draughts_step(pdn_replay *r, const pdn_node *node, pdn_position *pos,
+step_result pdn_replay__draughts_live(pdn_replay *r, const pdn_node *node, pdn_position *pos,
                                       pdn_draughts_state *st, played_rec *rec)
+{
+    const struct pdn_game *g = node->game;
+    const pdn_move_rec *mr = (const pdn_move_rec *)g->moves.data + node->a;
+    const pdn_square *squares = (const pdn_square *)g->squares.data;
+    pdn_rules__found found;
+    size_t n;
+    const pdn_square *captured = mr->captured_count ? squares + mr->captured : NULL;
+    pdn_status s = pdn_rules__live_resolve(&found, &n, r->engine, &r->live, squares + mr->squares,
+                                           captured, mr->captured_count);
+    if (s == PDN_ENOMEM)
+        return STEP_OOM;
+    if (s == PDN_OK && n == 1) {
+        if (!record(r, &found.move, rec, false))
+            return STEP_OOM;
+        pdn_rules__live_play(&r->live, &found);
+        pos->turn = pos->turn == 'W' ? 'B' : 'W';
+        r->pos_stale = true;
+        return STEP_OK;
+    }
+    pdn_replay__sync(r, pos, st);
+    if (s == PDN_OK && n == 0)
+        return pdn_replay__fail_move(r, node, pos, st, rec);
+    return general(r, node, pos, st, rec);
+}
+
+step_result pdn_replay__draughts_other(pdn_replay *r, const pdn_node *node, pdn_position *pos,
+                                       pdn_draughts_state *st, played_rec *rec)
 {
     const struct pdn_game *g = node->game;
     const pdn_move_rec *mr = (const pdn_move_rec *)g->moves.data + node->a;
@@ -316,33 +330,17 @@ step_result pdn_replay__draughts_step(pdn_replay *r, const pdn_node *node, pdn_p
     }
     if (mr->square_count == 2 && (mr->captured_count == 0 || mr->has_captured) &&
         live(r, pos, st)) {
-        /* The common case: the move is resolved and played on the live
-         * bitboards, and `pos` is left behind (pos_stale).  Most moves are
-         * a man's step when no capture is on: that is checked first. */
+        /* The move is resolved and played on the live bitboards, and `pos`
+         * is left behind (pos_stale).  A man's step when no capture is on
+         * comes here when the live position was just loaded, or its
+         * squares are not numbers. */
         const pdn_square *sq = squares + mr->squares;
         int from = pdn_board__cell(&r->geo, sq[0]), to = pdn_board__cell(&r->geo, sq[1]);
         if (mr->captured_count == 0 && from >= 0 && to >= 0 &&
             pdn_rules__live_man_step(r->engine, &r->live, from, to) &&
-            pdn_rules__bb_able(r->engine, &r->live.bits, r->live.color) == 0)
-            return play_step(r, pos, rec, from, to);
-        pdn_rules__found found;
-        size_t n;
-        const pdn_square *captured = mr->captured_count ? squares + mr->captured : NULL;
-        pdn_status s = pdn_rules__live_resolve(&found, &n, r->engine, &r->live,
-                                               squares + mr->squares, captured, mr->captured_count);
-        if (s == PDN_ENOMEM)
-            return STEP_OOM;
-        if (s == PDN_OK && n == 1) {
-            if (!record(r, &found.move, rec, false))
-                return STEP_OOM;
-            pdn_rules__live_play(&r->live, &found);
-            pos->turn = pos->turn == 'W' ? 'B' : 'W';
-            r->pos_stale = true;
-            return STEP_OK;
-        }
-        pdn_replay__sync(r, pos, st);
-        if (s == PDN_OK && n == 0)
-            return pdn_replay__fail_move(r, node, pos, st, rec);
+            !pdn_rules__live_must_capture(r->engine, &r->live))
+            return pdn_replay__play_man_step(r, pos, rec, from, to);
+        return pdn_replay__draughts_live(r, node, pos, st, rec);
     }
     pdn_replay__sync(r, pos, st);
     return general(r, node, pos, st, rec);

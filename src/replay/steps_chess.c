@@ -48,18 +48,18 @@ static bool san_notes(pdn_replay *r, unsigned notes, const pdn_node *node)
     return true;
 }
 
-step_result pdn_replay__chess_step(pdn_replay *r, const pdn_node *node, const pdn_move *move,
+step_result pdn_replay__chess_step(pdn_replay *r, const pdn_node *node, pdn_str text,
                                    pdn_position *pos, played_rec *rec)
 {
     pdn_san san;
     size_t at = 0;
-    pdn_san_status s = pdn_san_parse(&san, move->san.ptr, move->san.len, &at);
+    pdn_san_status s = pdn_san_parse(&san, text.ptr, text.len, &at);
     if (s == PDN_SAN_MALFORMED) {
         rec->status = PDN_PLAY_ILLEGAL;
         /* The SAN text starts where the node does, after any move number. */
-        uint32_t san_off = (uint32_t)(move->san.ptr - pdn_game_text(r->game).ptr);
+        uint32_t san_off = (uint32_t)(text.ptr - pdn_game_text(r->game).ptr);
         return pdn_replay__diag(r, PDN_D_BAD_SAN, san_off + (uint32_t)at,
-                                (uint32_t)(move->san.len > at ? move->san.len - at : 1), 0)
+                                (uint32_t)(text.len > at ? text.len - at : 1), 0)
                    ? STEP_FAILED
                    : STEP_OOM;
     }
@@ -93,6 +93,7 @@ step_result pdn_replay__chess_step(pdn_replay *r, const pdn_node *node, const pd
         rec->status = PDN_PLAY_UNKNOWN;
         return STEP_FAILED;
     default:
+        pdn_replay__sync(r, pos, NULL);
         return pdn_replay__fail_move(r, node, pos, NULL, rec);
     }
     if (notes != 0 && !san_notes(r, notes, node))
@@ -107,7 +108,9 @@ step_result pdn_replay__chess_step(pdn_replay *r, const pdn_node *node, const pd
         /* Resolving found out whether the move checks: the next move's
          * legality test is cheaper for knowing it. */
         r->chess_live.check = (int8_t)checks;
-        pdn_chess__store(&r->chess_live, pos);
+        /* The board is stored into `pos` only when someone reads it. */
+        pos->turn = r->chess_live.us ? 'B' : 'W';
+        r->pos_stale = true;
     } else if (pdn_chess_play(pos, cm) != PDN_OK) {
         return pdn_replay__fail_move(r, node, pos, NULL, rec);
     }

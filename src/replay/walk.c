@@ -3,7 +3,8 @@
  * walk.c - the replay walk: the game tree in text order without recursion
  * (variations nest without limit), one live position, and per nesting level
  * the position before the line's last move (where a variation of that move
- * starts) and the position to resume from after the variation.
+ * starts) and the position to resume from after the variation, each with
+ * the live chess board when there was one (saving its loading again).
  */
 #include "replay/replay.h"
 
@@ -14,6 +15,7 @@ typedef struct frame {
     bool valid;                 /* the live position is known */
     bool before_valid;          /* slot 0 holds the position before the last move */
     bool moved;                 /* a move has been seen in this line */
+    bool kept[2];               /* slot 0 / 1 holds the live chess board too */
     uint32_t ply, before_ply;   /* plies of the line so far; before its last move */
     uint32_t snap, before_snap; /* snapshot numbers of the same, or REPLAY_NONE */
 } frame;
@@ -23,9 +25,45 @@ size_t pdn_replay__frame_size(void)
     return sizeof(frame);
 }
 
+/* The bytes of one slot: a snapshot, and for chess a pdn_chess__board after
+ * it (snap_size keeps it aligned, but it is copied with memcpy()). */
+static size_t slot_size(const pdn_replay *r)
+{
+    return r->snap_size + (r->geo.chess ? sizeof(pdn_chess__board) : 0);
+}
+
 static unsigned char *slot(pdn_replay *r, size_t depth, int which)
 {
-    return (unsigned char *)r->slots.data + (depth * 2 + (size_t)which) * r->snap_size;
+    return (unsigned char *)r->slots.data + (depth * 2 + (size_t)which) * slot_size(r);
+}
+
+/* Saves the walk's position in slot `which` of `depth`, with the live chess
+ * board when there is one. */
+static void save_slot(pdn_replay *r, frame *f, size_t depth, int which, pdn_position *pos,
+                      pdn_draughts_state *st)
+{
+    unsigned char *s = slot(r, depth, which);
+    pdn_replay__sync(r, pos, st);
+    pdn_replay__save(r, s, pos, st);
+    f->kept[which] = r->geo.chess && r->live_ok;
+    if (f->kept[which])
+        memcpy(s + r->snap_size, &r->chess_live, sizeof r->chess_live);
+}
+
+/* Makes the position of slot `which` of `depth` the walk's: the live board
+ * alone when the slot kept one (the position is stored from it when read). */
+static void load_slot(pdn_replay *r, const frame *f, size_t depth, int which, pdn_position *pos,
+                      pdn_draughts_state *st)
+{
+    const unsigned char *s = slot(r, depth, which);
+    r->live_ok = f->kept[which];
+    r->pos_stale = r->live_ok;
+    if (r->live_ok) {
+        memcpy(&r->chess_live, s + r->snap_size, sizeof r->chess_live);
+        pos->turn = r->chess_live.us ? 'B' : 'W';
+    } else {
+        pdn_replay__load(r, s, pos, st);
+    }
 }
 
 /* Appends a snapshot; its number, or REPLAY_NONE when positions are off. */
@@ -122,23 +160,29 @@ static const pdn_node *first_move(const pdn_node *variation)
  * move) but fits the position now, it is replayed from now, with a warning.
  * `pos` is the live position; slot 0 of `depth` holds the one before.
  */
-static bool placed_before(pdn_replay *r, const pdn_node *variation, size_t depth,
-                          const pdn_position *pos, const pdn_draughts_state *st, bool before_valid,
-                          bool *misplaced)
+static bool placed_before(pdn_replay *r, const pdn_node *variation, size_t depth, const frame *f,
+                          const pdn_position *pos, const pdn_draughts_state *st, bool *misplaced)
 {
     const pdn_node *m = first_move(variation);
     bool oom = false;
     *misplaced = false;
     if (m == NULL)
         return true;
-    if (before_valid) {
+    if (f->before_valid) {
         pdn_position before;
         pdn_draughts_state bst;
-        pdn_replay__load(r, slot(r, depth, 0), &before, &bst);
-        if (pdn_replay__fits(r, m, &before, &bst, &oom) || oom)
+        pdn_chess__board board;
+        const unsigned char *s = slot(r, depth, 0);
+        /* A chess move fits the kept board without the position. */
+        if (f->kept[0])
+            memcpy(&board, s + r->snap_size, sizeof board);
+        else
+            pdn_replay__load(r, s, &before, &bst);
+        if (pdn_replay__fits(r, m, &before, &bst, f->kept[0] ? &board : NULL, &oom) || oom)
             return !oom;
     }
-    if (!pdn_replay__fits(r, m, pos, st, &oom))
+    const pdn_chess__board *now = r->geo.chess && r->live_ok ? &r->chess_live : NULL;
+    if (!pdn_replay__fits(r, m, pos, st, now, &oom))
         return !oom;
     *misplaced = true;
     return pdn_replay__diag(r, PDN_D_VARIATION_PLACE, pdn_node_offset(variation), 1, 0);
@@ -231,10 +275,10 @@ pdn_status pdn_replay__walk(pdn_replay *r, bool main_only, size_t *plies, bool *
     r->slots.len = 0;
     size_t depth = 0;
     if (!pdn_vec__reserve(&r->frames, &r->alloc, sizeof(frame), 1) ||
-        !pdn_vec__reserve(&r->slots, &r->alloc, 1, 2 * r->snap_size))
+        !pdn_vec__reserve(&r->slots, &r->alloc, 1, 2 * slot_size(r)))
         return PDN_ENOMEM;
     r->frames.len = 1;
-    r->slots.len = 2 * r->snap_size;
+    r->slots.len = 2 * slot_size(r);
     frame *f = (frame *)r->frames.data;
     memset(f, 0, sizeof *f);
     f->child = pdn_node_first_child(pdn_game_root(r->game));
@@ -252,92 +296,94 @@ pdn_status pdn_replay__walk(pdn_replay *r, bool main_only, size_t *plies, bool *
             /* End of a variation: back to the line it branched from. */
             depth--;
             f = (frame *)r->frames.data + depth;
-            if (f->valid)
-                pdn_replay__load(r, slot(r, depth, 1), &pos, &st);
-            /* (Where the line's position is unknown, `pos` is not read.) */
-            r->live_ok = false;
-            r->pos_stale = false;
+            if (f->valid) {
+                load_slot(r, f, depth, 1, &pos, &st);
+            } else {
+                /* (Where the line's position is unknown, `pos` is not read.) */
+                r->live_ok = false;
+                r->pos_stale = false;
+            }
             continue;
         }
         f->child = next_of(node);
         pdn_node_kind kind = (pdn_node_kind)node->kind;
 
-        if (kind == PDN_NODE_SETUP) {
-            if (!pdn_node_setup_is_fen(node))
-                continue;
-            pdn_str fen = pdn_node_text(node);
-            size_t at;
-            pdn_diag_code c = pdn_fen_read(&pos, &r->geo, fen.ptr, fen.len, &at);
-            st = (pdn_draughts_state)PDN_DRAUGHTS_STATE_INIT;
-            r->live_ok = false;
-            r->pos_stale = false;
-            f->valid = c == PDN_D_NONE || c == PDN_D_FEN_FORM;
-            if (!snapshot(r, &pos, &st, &f->snap))
-                return PDN_ENOMEM;
-            continue;
-        }
-
-        if (kind == PDN_NODE_VARIATION) {
-            if (main_only)
-                continue;
-            pdn_replay__sync(r, &pos, &st);
-            /* A variation replaces the line's last move: it starts from the
-             * position before it (or from here when no move came yet). */
-            bool from_before = f->moved;
-            if (from_before && f->valid) {
-                bool misplaced = false;
-                if (!placed_before(r, node, depth, &pos, &st, f->before_valid, &misplaced))
-                    return PDN_ENOMEM;
-                from_before = !misplaced;
-            }
-            bool valid = from_before ? f->before_valid : f->valid;
-            uint32_t ply = from_before ? f->before_ply : f->ply;
-            uint32_t snap = from_before ? f->before_snap : f->snap;
-            if (f->valid)
-                pdn_replay__save(r, slot(r, depth, 1), &pos, &st);
-            if (from_before && valid) {
-                pdn_replay__load(r, slot(r, depth, 0), &pos, &st);
+        /* Moves first: they are most of the nodes. */
+        if (kind != PDN_NODE_MOVE) {
+            if (kind == PDN_NODE_SETUP) {
+                if (!pdn_node_setup_is_fen(node))
+                    continue;
+                pdn_str fen = pdn_node_text(node);
+                size_t at;
+                pdn_diag_code c = pdn_fen_read(&pos, &r->geo, fen.ptr, fen.len, &at);
+                st = (pdn_draughts_state)PDN_DRAUGHTS_STATE_INIT;
                 r->live_ok = false;
+                r->pos_stale = false;
+                f->valid = c == PDN_D_NONE || c == PDN_D_FEN_FORM;
+                if (!snapshot(r, &pos, &st, &f->snap))
+                    return PDN_ENOMEM;
+                continue;
             }
-            if (!pdn_vec__reserve(&r->frames, &r->alloc, sizeof(frame), 1) ||
-                !pdn_vec__reserve(&r->slots, &r->alloc, 1, 2 * r->snap_size))
-                return PDN_ENOMEM;
-            depth++;
-            r->frames.len = depth + 1;
-            r->slots.len = (depth + 1) * 2 * r->snap_size;
-            frame *g = (frame *)r->frames.data + depth;
-            memset(g, 0, sizeof *g);
-            g->child = pdn_node_first_child(node);
-            g->valid = valid;
-            g->ply = ply;
-            g->snap = valid ? snap : REPLAY_NONE;
-            g->before_snap = REPLAY_NONE;
-            continue;
-        }
 
-        if (kind == PDN_NODE_COMMENT && r->geo.chess && f->valid &&
-            pdn_node_comment_kind(node) == PDN_COMMENT_JUNK && looks_like_san(node)) {
-            /* A chess move the reader could not read ("Nf3xp5+"): an error,
-             * and the line's position is lost with it. */
-            pdn_str t = pdn_node_text(node);
-            pdn_san san;
-            size_t at = 0;
-            pdn_san_parse(&san, t.ptr, t.len, &at);
-            uint32_t off = (uint32_t)(t.ptr - pdn_game_text(r->game).ptr);
-            f->valid = false;
-            if (main_only)
-                return PDN_OK;
-            if (!pdn_replay__diag(r, PDN_D_BAD_SAN, off + (uint32_t)at,
-                                  (uint32_t)(t.len > at ? t.len - at : 1), 0))
-                return PDN_ENOMEM;
-            uint32_t left = moves_after(node);
-            if (left > 0 && !pdn_replay__diag(r, PDN_D_REPLAY_STOPPED, off + (uint32_t)at,
-                                              (uint32_t)(t.len > at ? t.len - at : 1), left))
-                return PDN_ENOMEM;
+            if (kind == PDN_NODE_VARIATION) {
+                if (main_only)
+                    continue;
+                pdn_replay__sync(r, &pos, &st);
+                /* A variation replaces the line's last move: it starts from the
+                 * position before it (or from here when no move came yet). */
+                bool from_before = f->moved;
+                if (from_before && f->valid) {
+                    bool misplaced = false;
+                    if (!placed_before(r, node, depth, f, &pos, &st, &misplaced))
+                        return PDN_ENOMEM;
+                    from_before = !misplaced;
+                }
+                bool valid = from_before ? f->before_valid : f->valid;
+                uint32_t ply = from_before ? f->before_ply : f->ply;
+                uint32_t snap = from_before ? f->before_snap : f->snap;
+                if (f->valid)
+                    save_slot(r, f, depth, 1, &pos, &st);
+                if (from_before && valid)
+                    load_slot(r, f, depth, 0, &pos, &st);
+                if (!pdn_vec__reserve(&r->frames, &r->alloc, sizeof(frame), 1) ||
+                    !pdn_vec__reserve(&r->slots, &r->alloc, 1, 2 * slot_size(r)))
+                    return PDN_ENOMEM;
+                depth++;
+                r->frames.len = depth + 1;
+                r->slots.len = (depth + 1) * 2 * slot_size(r);
+                frame *g = (frame *)r->frames.data + depth;
+                memset(g, 0, sizeof *g);
+                g->child = pdn_node_first_child(node);
+                g->valid = valid;
+                g->ply = ply;
+                g->snap = valid ? snap : REPLAY_NONE;
+                g->before_snap = REPLAY_NONE;
+                continue;
+            }
+
+            if (kind == PDN_NODE_COMMENT && r->geo.chess && f->valid &&
+                pdn_node_comment_kind(node) == PDN_COMMENT_JUNK && looks_like_san(node)) {
+                /* A chess move the reader could not read ("Nf3xp5+"): an error,
+                 * and the line's position is lost with it. */
+                pdn_str t = pdn_node_text(node);
+                pdn_san san;
+                size_t at = 0;
+                pdn_san_parse(&san, t.ptr, t.len, &at);
+                uint32_t off = (uint32_t)(t.ptr - pdn_game_text(r->game).ptr);
+                f->valid = false;
+                if (main_only)
+                    return PDN_OK;
+                if (!pdn_replay__diag(r, PDN_D_BAD_SAN, off + (uint32_t)at,
+                                      (uint32_t)(t.len > at ? t.len - at : 1), 0))
+                    return PDN_ENOMEM;
+                uint32_t left = moves_after(node);
+                if (left > 0 && !pdn_replay__diag(r, PDN_D_REPLAY_STOPPED, off + (uint32_t)at,
+                                                  (uint32_t)(t.len > at ? t.len - at : 1), left))
+                    return PDN_ENOMEM;
+                continue;
+            }
             continue;
         }
-        if (kind != PDN_NODE_MOVE)
-            continue;
 
         /* The move's record in the tree, read directly: this runs for every move. */
         const pdn_move_rec *mr = (const pdn_move_rec *)r->game->moves.data + node->a;
@@ -366,10 +412,8 @@ pdn_status pdn_replay__walk(pdn_replay *r, bool main_only, size_t *plies, bool *
         }
         /* Slot 0 is read only by a variation of this move (of the line's
          * last move), so it is written only when one follows. */
-        if (!main_only && variation_follows(node)) {
-            pdn_replay__sync(r, &pos, &st);
-            pdn_replay__save(r, slot(r, depth, 0), &pos, &st);
-        }
+        if (!main_only && variation_follows(node))
+            save_slot(r, f, depth, 0, &pos, &st);
         f->before_valid = true;
         f->before_ply = f->ply - 1;
         f->before_snap = f->snap;
@@ -381,9 +425,9 @@ pdn_status pdn_replay__walk(pdn_replay *r, bool main_only, size_t *plies, bool *
             rec->status = PDN_PLAY_UNKNOWN;
             res = STEP_FAILED;
         } else if (r->geo.chess) {
-            pdn_move m;
-            pdn_node_move(&m, node);
-            res = mkind == PDN_MOVE_SAN ? pdn_replay__chess_step(r, node, &m, &pos, rec)
+            /* The SAN text as pdn_node_move() gives it, read directly. */
+            pdn_str san = pdn_str__make(node->game->text + mr->san_off, mr->san_len);
+            res = mkind == PDN_MOVE_SAN ? pdn_replay__chess_step(r, node, san, &pos, rec)
                                         : STEP_FAILED;
         } else {
             res = mkind == PDN_MOVE_SQUARES ? pdn_replay__draughts_step(r, node, &pos, &st, rec)

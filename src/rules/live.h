@@ -47,6 +47,28 @@ static inline bool pdn_rules__live_man_step(const pdn_draughts *d, const pdn_rul
            !((b->men[0] | b->men[1] | b->kings[0] | b->kings[1]) & t);
 }
 
+/*
+ * Whether the side to move has a capture (pdn_rules__bb_able() != 0), asked
+ * before every man's step.  Inline for the usual case, a 10x10 board whose
+ * men capture on the four diagonals and a side without kings: then it is
+ * the men's part of capturers() in bb_walk.h, with its shifts written out.
+ */
+static inline bool pdn_rules__live_must_capture(const pdn_draughts *d, const pdn_rules__live *lv)
+{
+    const pdn_rules__bits *b = &lv->bits;
+    int ci = pdn_rules__ci(lv->color), oi = ci ^ 1;
+    unsigned diagonals = DIR_BIT(D_NE) | DIR_BIT(D_NW) | DIR_BIT(D_SE) | DIR_BIT(D_SW);
+    if (d->bb.shape != 1 || d->man_cap[ci] != diagonals || b->kings[ci] != 0)
+        return pdn_rules__bb_able(d, b, lv->color) != 0;
+    uint64_t opp = b->men[oi] | b->kings[oi], men = b->men[ci];
+    uint64_t empty = d->bb.board & ~(opp | men | b->other);
+    uint64_t avail = d->rules.men_capture_kings ? opp : b->men[oi];
+    /* BB_SHAPE_10: a man on x captures towards x + s over x + s into x + 2s. */
+    uint64_t hit = (((empty >> 6) & avail) >> 6) | (((empty >> 5) & avail) >> 5) |
+                   (((empty << 5) & avail) << 5) | (((empty << 6) & avail) << 6);
+    return (hit & men) != 0;
+}
+
 /* Plays a man's step (pdn_rules__live_man_step()) as pdn_draughts_play()
  * does; whether the man is crowned. */
 static inline bool pdn_rules__live_play_step(pdn_rules__live *lv, const pdn_draughts *d, int from,

@@ -5,7 +5,8 @@
  * variant whose board fits the bitboards: every start and end square, with
  * and without the list of captured pieces, gives the same count and the
  * same first move (path and captured pieces in order), and playing it on
- * the bitboards gives the position pdn_draughts_play() gives.
+ * the bitboards gives the position pdn_draughts_play() gives; the capture
+ * test before a man's step agrees with the generator.
  */
 #include "harness.h"
 #include "rules/live.h"
@@ -23,9 +24,8 @@ static unsigned rnd(unsigned n)
 
 static int same_move(const pdn_draughts_move *a, const pdn_draughts_move *b)
 {
-    if (a->from != b->from || a->to != b->to || a->king != b->king ||
-        a->promotes != b->promotes || a->path_count != b->path_count ||
-        a->capture_count != b->capture_count)
+    if (a->from != b->from || a->to != b->to || a->king != b->king || a->promotes != b->promotes ||
+        a->path_count != b->path_count || a->capture_count != b->capture_count)
         return 0;
     for (size_t i = 0; i < a->path_count; i++)
         if (a->path[i] != b->path[i])
@@ -38,8 +38,8 @@ static int same_move(const pdn_draughts_move *a, const pdn_draughts_move *b)
 
 /* Resolves squares a-b (and the captured list) both ways; 0 on a mismatch. */
 static int agree(pdn_movelist *list, const pdn_draughts *d, const pdn_position *pos,
-                 const pdn_draughts_state *st, pdn_square a, pdn_square b,
-                 const pdn_square *caps, size_t ncaps, long *checked)
+                 const pdn_draughts_state *st, pdn_square a, pdn_square b, const pdn_square *caps,
+                 size_t ncaps, long *checked)
 {
     pdn_square sq[2] = {a, b};
     pdn_move m;
@@ -73,14 +73,13 @@ static int agree(pdn_movelist *list, const pdn_draughts *d, const pdn_position *
     pdn_draughts_play(&after, &sa, d, &want);
     pdn_rules__live_play(&lv, &f);
     pdn_rules__live_store(&lv, d, &back, &sb);
-    return pdn_position_equal(&after, &back) &&
-           memcmp(&sa, &sb, sizeof sa) == 0;
+    return pdn_position_equal(&after, &back) && memcmp(&sa, &sb, sizeof sa) == 0;
 }
 
 static void test_agrees(void)
 {
     static const int types[] = {20, 21, 22, 23, 24, 25, 26, 28, 29, 30, 31, 40, 41};
-    long checked = 0, failed = 0;
+    long checked = 0, failed = 0, musts[2] = {0, 0};
     pdn_movelist *list, *legal;
     CHECK(pdn_movelist_new(&list, NULL) == PDN_OK);
     CHECK(pdn_movelist_new(&legal, NULL) == PDN_OK);
@@ -104,6 +103,15 @@ static void test_agrees(void)
                 size_t count = pdn_movelist_count(legal);
                 if (count == 0)
                     break;
+                /* The capture test asked before a man's step: as the
+                 * generator's pieces that can capture, and as the moves. */
+                pdn_rules__live lv;
+                if (pdn_rules__live_load(&lv, d, &pos, &st)) {
+                    bool must = pdn_rules__live_must_capture(d, &lv);
+                    failed += must != (pdn_rules__bb_able(d, &lv.bits, lv.color) != 0);
+                    failed += must != (pdn_movelist_get(legal, 0).capture_count > 0);
+                    musts[must]++;
+                }
                 /* Every legal move with and without its captured list, and
                  * a few squares that are no move. */
                 for (size_t i = 0; i < count; i++) {
@@ -135,6 +143,7 @@ static void test_agrees(void)
     pdn_movelist_free(list);
     pdn_movelist_free(legal);
     CHECK(checked > 100000);
+    CHECK(musts[0] > 1000 && musts[1] > 1000);
     CHECK(failed == 0);
 }
 
