@@ -209,30 +209,29 @@ int pdn_canon__each_tag(const pdn_game *g, pdn_canon__tag_fn fn, void *ctx)
 /* Result                                                                */
 /* ===================================================================== */
 
-struct first_result {
-    pdn_str value;
-    int found;
-};
-
-static int first_result_cb(void *ctx, pdn_str name, pdn_str value, const pdn_tag *src)
-{
-    struct first_result *f = ctx;
-    (void)src;
-    if (!str_eq(name, "Result"))
-        return 0;
-    f->value = trim(value);
-    f->found = 1;
-    return 1; /* stop: only the first Result tag counts */
-}
-
+/* What pdn_canon__each_tag_src() gives for the Result place, found without
+ * walking every tag: it runs for each game the writer writes. */
 int pdn_canon__result(const pdn_game *g, pdn_str *out)
 {
-    struct first_result f;
-    f.value = cstr("");
-    f.found = 0;
-    pdn_canon__each_tag_src(g, first_result_cb, &f);
-    *out = f.value;
-    return f.found;
+    size_t count = 0;
+    const pdn_tag *tags = pdn_game_tags(g, &count);
+    pdn_str r;
+    int has_r = terminator_result(g, &r);
+    for (size_t i = 0; tags != NULL && i < count; i++) {
+        if (roster_index(tags[i].name) != ROSTER_RESULT)
+            continue;
+        pdn_str value = tags[i].value;
+        if (has_r && pdn_canon__result_unknown(value))
+            value = r;
+        *out = trim(value);
+        return 1;
+    }
+    if (has_r || pdn_game_type(g) == 0) {
+        *out = trim(has_r ? r : cstr(roster_chess_default[ROSTER_RESULT]));
+        return 1;
+    }
+    *out = cstr("");
+    return 0;
 }
 
 int pdn_canon__conflict(const pdn_game *g, pdn_str *out)
