@@ -646,6 +646,7 @@ void pdn_parse__game(struct pdn_game *g, const pdn_parse_in *in, pdn_parse_out *
     ps.e = in->text + in->len;
     ps.default_gametype = in->default_gametype;
     ps.next_is_header = in->next_is_header;
+    ps.quick = !in->general_only;
     g->text = in->text;
     g->mode = in->mode;
     g->gametype = in->default_gametype;
@@ -696,7 +697,7 @@ void pdn_parse__game(struct pdn_game *g, const pdn_parse_in *in, pdn_parse_out *
             break;
         }
         unsigned char c = (unsigned char)*p;
-        if (ps.in_body && !ps.odd_result_len && IS(c, C_DIGIT | C_LOWER | C_UPPER)) {
+        if (ps.in_body && ps.quick && !ps.odd_result_len && IS(c, C_DIGIT | C_LOWER | C_UPPER)) {
             if (!ps.chess && !IS(c, C_UPPER))
                 pdn_parse__fast_run(&ps);
             else if (ps.chess)

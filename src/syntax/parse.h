@@ -14,6 +14,7 @@ typedef struct pdn_parse_in {
     bool next_is_header; /* re-parse of a game that was ended by a header */
     pdn_mode mode;
     int default_gametype;
+    bool general_only; /* no quick loops (tests compare the two ways) */
 } pdn_parse_in;
 
 typedef struct pdn_parse_out {

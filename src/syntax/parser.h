@@ -38,6 +38,7 @@ typedef struct parser {
     uint32_t tag_mark;                  /* last header item before the latest tag, or NIL */
     uint64_t tag_bloom;                 /* one bit per (length, first letter) of the tags seen */
     bool said_notation, said_separator; /* reported once a game: they repeat */
+    bool quick;                         /* the quick movetext loops may run */
 } parser;
 
 /* ---- character classes ----------------------------------------------------- */
