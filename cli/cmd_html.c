@@ -125,6 +125,8 @@ int cmd_html(int argc, char **argv)
     } else if (st == PDN_OK) {
         st = pdn_html_finish(html);
     }
+    unsigned long long errors = pdn_html_errors(html);
+    unsigned long shown = a.game ? 1ul : index;
     pdn_html_free(html);
     pdn_reader_free(reader);
     cli_input_close(&in);
@@ -139,5 +141,11 @@ int cmd_html(int argc, char **argv)
         return cli_fatal(in.name, st);
     if (!closed)
         return cli_fatal(a.output ? a.output : "<stdout>", PDN_EIO);
+    if (errors) {
+        fprintf(stderr,
+                "pdn html: %s: %llu error%s in %lu game%s (shown in the page; see 'pdn check')\n",
+                in.name, errors, errors == 1 ? "" : "s", shown, shown == 1 ? "" : "s");
+        return EXIT_INPUT;
+    }
     return EXIT_OK_;
 }

@@ -971,6 +971,12 @@ PDN_API pdn_status pdn_html_new(pdn_html **out, const pdn_html_options *opts, pd
  */
 PDN_API pdn_status pdn_html_add(pdn_html *html, const pdn_game *game);
 /**
+ * The errors of the games added so far, as `pdn check` counts them: the
+ * games' own (syntax) and their replays' (illegal moves, ...).  The page
+ * shows them at their moves; a caller may want to say so too.  0 for NULL.
+ */
+PDN_API uint64_t pdn_html_errors(const pdn_html *html);
+/**
  * Writes the rest of the page: the list, the boards and the script (a page
  * without games says the file holds none).  Returns PDN_OK, PDN_ENOMEM,
  * PDN_EIO (the sink failed: the page is incomplete), or PDN_EINVAL (NULL,

@@ -19,6 +19,7 @@ struct pdn_html {
     pdn_html_text list; /* the game list: one array per game */
     pdn_vec kinds;      /* pdn_geometry: the boards the games use */
     uint64_t games;
+    uint64_t errors; /* the games' own and their replays' (pdn_html_errors) */
     int started, finished;
     pdn_out out; /* last: its buffer is large */
 };
@@ -174,7 +175,17 @@ pdn_status pdn_html_add(pdn_html *h, const pdn_game *game)
     pdn_out__write(&h->out, h->line.v.data, h->line.v.len);
     pdn_out__write(&h->out, "\n", 1);
     h->games++;
+    size_t n;
+    const pdn_diag *d = pdn_replay_diags(h->ctx.replay, &n);
+    h->errors += pdn_game_count_severity(game, PDN_SEV_ERROR);
+    for (size_t i = 0; i < n; i++)
+        h->errors += d[i].severity == PDN_SEV_ERROR;
     return status_of(h);
+}
+
+uint64_t pdn_html_errors(const pdn_html *h)
+{
+    return h != NULL ? h->errors : 0;
 }
 
 /* ---------------------------------------------------------------------- */

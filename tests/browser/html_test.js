@@ -204,7 +204,8 @@ async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pdn-html-'));
   const file = path.join(tmp, 'games.pdn'), html = path.join(tmp, 'games.html');
   fs.writeFileSync(file, PDN_TEXT);
-  run(['html', file, '-o', html], [0]);
+  // The first game's illegal move: the page is written, and the exit status says so.
+  run(['html', file, '-o', html], [1]);
   const fens = expectedFens(file);
   const browser = await chromium.launch({ executablePath: browserPath,
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });

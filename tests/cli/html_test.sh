@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: MIT
 # Tests of `pdn html`: the page on standard output and with -o, --game,
 # --title, --variant, standard input, a .pgn file, a file without games,
-# and the exit statuses of usage errors, a missing game, a missing input
-# and an output that cannot be written.  The page itself is checked by
+# and the exit statuses of errors in the input (the page is written, exit
+# status 1), usage errors, a missing game, a missing input and an output
+# that cannot be written.  The page itself is checked by
 # unit/html (its content) and browser/html (in Chromium).
 #   html_test.sh PDN
 set -u
@@ -39,8 +40,9 @@ EOF
 
 # --- the page ---------------------------------------------------------------------
 "$pdn" html "$tmp/two.pdn" >"$tmp/out.html" 2>"$tmp/err"
-check "a page on standard output" 0 $?
-check "nothing on standard error" "" "$(cat "$tmp/err")"
+check "a page on standard output, errors in the input: exit status" 1 $?
+check "the errors counted on standard error" \
+    "pdn html: $tmp/two.pdn: 1 error in 2 games (shown in the page; see 'pdn check')" "$(cat "$tmp/err")"
 check "it starts as HTML" "<!DOCTYPE html>" "$(head -n 1 "$tmp/out.html")"
 check "it ends" "</html>" "$(tail -n 1 "$tmp/out.html")"
 check "both games" 2 "$(games "$tmp/out.html")"
@@ -49,28 +51,37 @@ check "tag values escaped (game and list)" 2 "$(grep -c 'Carl \\u003c\\u0026\\u0
 check "an illegal move does not stop the page" 1 "$(grep -c '\[1,"s",3\]' "$tmp/out.html")"
 
 rm -f "$tmp/o.html"
-out=$("$pdn" html "$tmp/two.pdn" -o "$tmp/o.html")
-check "-o: exit status" 0 $?
+out=$("$pdn" html "$tmp/two.pdn" -o "$tmp/o.html" 2>/dev/null)
+check "-o: exit status" 1 $?
 check "-o: nothing on standard output" "" "$out"
 check "-o: the same page" "" "$(cmp "$tmp/out.html" "$tmp/o.html")"
-"$pdn" html --output "$tmp/o2.html" "$tmp/two.pdn"
+"$pdn" html --output "$tmp/o2.html" "$tmp/two.pdn" 2>/dev/null
 check "--output before the file" "" "$(cmp "$tmp/out.html" "$tmp/o2.html")"
 
-"$pdn" html "$tmp/two.pdn" --game 2 -o "$tmp/g2.html"
-check "--game 2: exit status" 0 $?
+"$pdn" html "$tmp/two.pdn" --game 2 -o "$tmp/g2.html" 2>"$tmp/err"
+check "--game 2 (an illegal move): exit status" 1 $?
+check "--game 2: its error counted" 1 "$(grep -c ': 1 error in 1 game ' "$tmp/err")"
+"$pdn" html "$tmp/two.pdn" --game 1 -o "$tmp/g1.html" 2>"$tmp/err"
+check "--game 1 (no error): exit status" 0 $?
+check "--game 1: nothing on standard error" "" "$(cat "$tmp/err")"
 check "--game 2: one game" 1 "$(games "$tmp/g2.html")"
 check "--game 2: listed as game 2" 1 "$(grep -c '"list":\[\[2,"Carl' "$tmp/g2.html")"
 
-"$pdn" html "$tmp/two.pdn" --title "Club & <friends>" -o "$tmp/t.html"
+"$pdn" html "$tmp/two.pdn" --title "Club & <friends>" -o "$tmp/t.html" 2>/dev/null
 check "--title escaped" 1 "$(grep -c '<title>Club &amp; &lt;friends&gt;</title>' "$tmp/t.html")"
 
-"$pdn" html - <"$tmp/two.pdn" >"$tmp/stdin.html"
-check "standard input" 0 $?
+"$pdn" html - <"$tmp/two.pdn" >"$tmp/stdin.html" 2>/dev/null
+check "standard input" 1 $?
 check "standard input: title" 1 "$(grep -c '<title>standard input</title>' "$tmp/stdin.html")"
 check "standard input: both games" 2 "$(games "$tmp/stdin.html")"
 
 printf '1. e4 e5 2. Nf3 *\n' >"$tmp/one.pgn"
 "$pdn" html "$tmp/one.pgn" -o "$tmp/pgn.html"
+check "a file without errors: exit status" 0 $?
+printf '[GameType "20"\n1. 32-28 *\n' >"$tmp/bad-tag.pdn"
+"$pdn" html "$tmp/bad-tag.pdn" -o "$tmp/bad-tag.html" 2>"$tmp/err"
+check "a syntax error: exit status" 1 $?
+check "a syntax error: counted" 1 "$(grep -c ': 1 error in 1 game ' "$tmp/err")"
 check "a .pgn file is chess" 1 "$(grep -c '"kinds":\[{"w":8,"h":8,"chess":1' "$tmp/pgn.html")"
 
 printf '1. 11-15 23-19 *\n' >"$tmp/plain.pdn"

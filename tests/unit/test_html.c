@@ -422,6 +422,40 @@ static int refuse(void *ctx, const char *data, size_t len)
     return 1;
 }
 
+/* The errors a page shows, counted as pdn check counts them: the games'
+ * own and their replays'. */
+static void test_html__errors(void)
+{
+    static const struct {
+        const char *text;
+        uint64_t errors;
+    } cases[] = {
+        {"[GameType \"20\"]\n1. 32-28 19-23 *\n", 0},
+        {"[GameType \"20\"]\n1. 32-28 19-23 2. 28-10 *\n", 1},             /* illegal */
+        {"[GameType \"20\"\n1. 32-28 *\n", 1},                             /* tag */
+        {"[GameType \"20\"]\n1. 32-28 99-98 *\n\n1. e4 e5 2. Ke5 *\n", 2}, /* two games */
+    };
+    CHECK_EQ_INT(pdn_html_errors(NULL), 0);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        page out = {0};
+        pdn_reader *r = NULL;
+        pdn_html *h = NULL;
+        pdn_sink sink = {page_write, &out};
+        CHECK_EQ_INT(pdn_reader_new_buffer(&r, cases[i].text, strlen(cases[i].text), NULL), PDN_OK);
+        CHECK_EQ_INT(pdn_html_new(&h, NULL, sink), PDN_OK);
+        const pdn_game *g;
+        while (pdn_reader_next(r, &g) == PDN_OK)
+            CHECK_EQ_INT(pdn_html_add(h, g), PDN_OK);
+        CHECK_EQ_INT(pdn_html_finish(h), PDN_OK);
+        if (!CHECK(pdn_html_errors(h) == cases[i].errors))
+            fprintf(stderr, "    case %zu: %llu errors\n", i,
+                    (unsigned long long)pdn_html_errors(h));
+        pdn_html_free(h);
+        pdn_reader_free(r);
+        page_free(&out);
+    }
+}
+
 static void test_html__arguments(void)
 {
     pdn_html *h = NULL;
@@ -518,6 +552,7 @@ int main(void)
     RUN(test_html__boards);
     RUN(test_html__no_games);
     RUN(test_html__deep);
+    RUN(test_html__errors);
     RUN(test_html__arguments);
     RUN(test_html__failing_sink);
     RUN(test_html__out_of_memory);
