@@ -120,12 +120,11 @@ void pdn_parse__fast_san_run(parser *ps)
     const uint32_t cont = ps->cont;
     uint32_t last = pdn_game__node(g, cont)->last;
     const size_t nodes0 = g->nodes.len;
-    /* The waiting move number in locals, as in pdn_parse__fast_run(). */
-    bool pending = ps->pending, number_taken = false;
-    uint8_t pending_kind = ps->pending_kind;
-    uint32_t pending_num = ps->pending_num, pending_off = ps->pending_off,
-             pending_len = ps->pending_len;
-    size_t pending_node = ps->pending_node;
+    /* The move number in locals for the run (see quick_number). */
+    bool waiting = ps->pending, taken = false;
+    uint8_t kind_n = ps->pending_kind;
+    uint32_t num_n = ps->pending_num, off_n = ps->pending_off, len_n = ps->pending_len;
+    size_t node_n = ps->pending_node;
     size_t room = 0;
 
     while (p < stop_at) {
@@ -143,7 +142,7 @@ void pdn_parse__fast_san_run(parser *ps)
             uint32_t num = 0;
             while ((cls[*u] & F_DIGIT) && u - t < 4)
                 num = num * 10 + (uint32_t)(*u++ - '0');
-            if (*u != '.' || pending)
+            if (*u != '.' || waiting)
                 break;
             u++;
             uint8_t kind = PDN_NUMBER_WHITE;
@@ -160,12 +159,12 @@ void pdn_parse__fast_san_run(parser *ps)
                 v++;
             if (kind == PDN_NUMBER_WHITE && (*v == '.' || *v == 0xE2))
                 break;
-            pending = number_taken = true;
-            pending_kind = kind;
-            pending_num = num;
-            pending_node = g->nodes.len;
-            pending_off = (uint32_t)(t - s);
-            pending_len = (uint32_t)(u - t);
+            waiting = taken = true;
+            kind_n = kind;
+            num_n = num;
+            node_n = g->nodes.len;
+            off_n = (uint32_t)(t - s);
+            len_n = (uint32_t)(u - t);
             p = u;
         } else {
             const unsigned char *q = standard_move(t);
@@ -173,11 +172,11 @@ void pdn_parse__fast_san_run(parser *ps)
                 break;
             pdn_move_rec *m = (pdn_move_rec *)g->moves.data + g->moves.len;
             *m = (pdn_move_rec){
-                .number = pending ? pending_num : 0,
+                .number = waiting ? num_n : 0,
                 .san_off = (uint32_t)(t - s),
                 .san_len = (uint8_t)(q - t),
                 .kind = PDN_MOVE_SAN,
-                .number_kind = (uint8_t)(pending ? pending_kind : 0),
+                .number_kind = (uint8_t)(waiting ? kind_n : 0),
             };
             uint32_t i = (uint32_t)g->nodes.len++;
             struct pdn_node *nodes = g->nodes.data;
@@ -195,24 +194,13 @@ void pdn_parse__fast_san_run(parser *ps)
             else
                 nodes[cont].first = i;
             last = i;
-            pending = false;
+            waiting = false;
             room--;
             p = q;
         }
         while (p < stop_at && blank(p))
             p += 1 + (*p == '\r');
     }
-    pdn_game__node(g, cont)->last = last;
-    if (g->nodes.len != nodes0)
-        ps->last_move = ps->last_item = last;
-    if (number_taken) {
-        ps->pending_kind = pending_kind;
-        ps->pending_num = pending_num;
-        ps->pending_ellipsis = false;
-        ps->pending_node = pending_node;
-        ps->pending_off = pending_off;
-        ps->pending_len = pending_len;
-    }
-    ps->pending = pending;
-    ps->p = (const char *)p;
+    quick_end(ps, (const char *)p, last, g->nodes.len != nodes0,
+              (quick_number){waiting, taken, kind_n, num_n, off_n, len_n, node_n});
 }

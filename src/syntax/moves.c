@@ -443,15 +443,11 @@ void pdn_parse__fast_run(parser *ps)
     const size_t nlen0 = nlen, nodes_over_moves = g->nodes.len - g->moves.len;
     const uint32_t cont = ps->cont;
     uint32_t last = pdn_game__node(g, cont)->last;
-    /* The move number waiting for its move, in locals for the run: stores
-     * into the parser would have to be made again after every store into
-     * the game's arrays, which might alias them. */
-    bool pending = ps->pending;
-    uint8_t pending_kind = ps->pending_kind;
-    uint32_t pending_num = ps->pending_num, pending_off = ps->pending_off,
-             pending_len = ps->pending_len;
-    size_t pending_node = ps->pending_node;
-    bool number_taken = false;
+    /* The move number in locals for the run (see quick_number). */
+    bool waiting = ps->pending, taken = false;
+    uint8_t kind_n = ps->pending_kind;
+    uint32_t num_n = ps->pending_num, off_n = ps->pending_off, len_n = ps->pending_len;
+    size_t node_n = ps->pending_node;
     /* What a move may be, one bit each: its separator (pdn_separator)
      * between two squares (bits 0-2) and between more (bits 4-6), numeric
      * (bit 8) or algebraic (bit 9).  '-' always joins two squares, more only
@@ -539,7 +535,7 @@ void pdn_parse__fast_run(parser *ps)
                     if (*u != '.')
                         while (u - t < 8 && IS(*u, C_DIGIT))
                             num = num * 10 + (uint32_t)(*u++ - '0');
-                    if (*u != '.' || pending)
+                    if (*u != '.' || waiting)
                         goto stop;
                     u++;
                     uint8_t number_kind = PDN_NUMBER_WHITE;
@@ -550,12 +546,12 @@ void pdn_parse__fast_run(parser *ps)
                     if (u != te ||
                         (number_kind == PDN_NUMBER_WHITE && follow[after] & STOPS_NUMBER))
                         goto stop;
-                    pending = number_taken = true;
-                    pending_kind = number_kind;
-                    pending_num = num;
-                    pending_node = nlen;
-                    pending_off = boff + (uint32_t)(t - base);
-                    pending_len = (uint32_t)(u - t);
+                    waiting = taken = true;
+                    kind_n = number_kind;
+                    num_n = num;
+                    node_n = nlen;
+                    off_n = boff + (uint32_t)(t - base);
+                    len_n = (uint32_t)(u - t);
                     continue;
                 }
                 /* Move : Square (SEP Square)+, one separator and one kind
@@ -617,12 +613,12 @@ void pdn_parse__fast_run(parser *ps)
              * compiler writes each byte once. */
             const uint32_t mi = (uint32_t)(nlen - nodes_over_moves);
             moves[mi] = (pdn_move_rec){
-                .number = pending ? pending_num : 0,
+                .number = waiting ? num_n : 0,
                 .squares = (uint32_t)slen,
                 .square_count = (uint16_t)n,
                 .kind = PDN_MOVE_SQUARES,
                 .sep = (uint8_t)sep,
-                .number_kind = (uint8_t)(pending ? pending_kind : 0),
+                .number_kind = (uint8_t)(waiting ? kind_n : 0),
             };
             nodes[nlen] = (struct pdn_node){
                 .game = g,
@@ -639,7 +635,7 @@ void pdn_parse__fast_run(parser *ps)
                 nodes[cont].first = (uint32_t)nlen;
             last = (uint32_t)nlen++;
             slen += n;
-            pending = false;
+            waiting = false;
         }
     }
     goto out;
@@ -649,19 +645,8 @@ out:
     g->nodes.len = nlen;
     g->moves.len = nlen - nodes_over_moves;
     g->squares.len = slen;
-    pdn_game__node(g, cont)->last = last;
-    if (nlen != nlen0)
-        ps->last_move = ps->last_item = last;
-    if (number_taken) {
-        ps->pending_kind = pending_kind;
-        ps->pending_num = pending_num;
-        ps->pending_ellipsis = false;
-        ps->pending_node = pending_node;
-        ps->pending_off = pending_off;
-        ps->pending_len = pending_len;
-    }
-    ps->pending = pending;
-    ps->p = p;
+    quick_end(ps, p, last, nlen != nlen0,
+              (quick_number){waiting, taken, kind_n, num_n, off_n, len_n, node_n});
 }
 
 void pdn_parse__san_move(parser *ps, size_t len)

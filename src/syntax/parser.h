@@ -115,6 +115,38 @@ typedef struct move_scan {
     const char *end;
 } move_scan;
 
+/* ---- the quick movetext loops ---------------------------------------------------- */
+
+/* The move number a quick loop hands back.  While it runs the loop keeps
+ * these in locals: stores into the parser would have to be made again after
+ * every store into the game's arrays, which may alias them. */
+typedef struct quick_number {
+    bool waiting; /* a move number waits for its move */
+    bool taken;   /* this loop read a move number */
+    uint8_t kind;
+    uint32_t num, off, len;
+    size_t node;
+} quick_number;
+
+/* Ends a quick loop at p: `last` is the container's last item now, `added`
+ * whether the loop added moves; the move number goes back to the parser. */
+static inline void quick_end(parser *ps, const char *p, uint32_t last, bool added, quick_number q)
+{
+    pdn_game__node(ps->g, ps->cont)->last = last;
+    if (added)
+        ps->last_move = ps->last_item = last;
+    if (q.taken) {
+        ps->pending_kind = q.kind;
+        ps->pending_num = q.num;
+        ps->pending_ellipsis = false;
+        ps->pending_node = q.node;
+        ps->pending_off = q.off;
+        ps->pending_len = q.len;
+    }
+    ps->pending = q.waiting;
+    ps->p = p;
+}
+
 /* ---- shared steps ------------------------------------------------------------ */
 
 /* parse.c: diagnostics, tree building, recovery */

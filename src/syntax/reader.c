@@ -214,8 +214,11 @@ static pdn_status decode_game(pdn_reader *r, const char *start, pdn_parse_out *p
     if (!pdn_text__decode(&r->decoded, &r->alloc, start, po->end, enc))
         return PDN_ENOMEM;
     pdn_game__reset(g);
-    pdn_parse_in in = {r->decoded.data, r->decoded.len,           po->by_header,
-                       r->opts.mode,    r->opts.default_gametype, false};
+    pdn_parse_in in = {.text = r->decoded.data,
+                       .len = r->decoded.len,
+                       .next_is_header = po->by_header,
+                       .mode = r->opts.mode,
+                       .default_gametype = r->opts.default_gametype};
     pdn_parse_out po2;
     pdn_parse__game(g, &in, &po2);
     if (!po2.nomem && po2.end < r->decoded.len && enc != PDN_ENC_UTF8) {
@@ -332,7 +335,10 @@ static pdn_status next_converted(pdn_reader *r, const pdn_game **out, bool *agai
         }
         const char *start = avail ? (const char *)r->ahead.data + r->ahead_pos : "";
         pdn_game__reset(g);
-        pdn_parse_in in = {start, avail, false, r->opts.mode, r->opts.default_gametype, false};
+        pdn_parse_in in = {.text = start,
+                           .len = avail,
+                           .mode = r->opts.mode,
+                           .default_gametype = r->opts.default_gametype};
         pdn_parse_out po;
         pdn_parse__game(g, &in, &po);
         if (po.nomem)
@@ -415,7 +421,10 @@ pdn_status pdn_reader_next(pdn_reader *r, const pdn_game **out)
         const char *start = r->data + r->pos;
         size_t avail = r->len - r->pos;
         pdn_game__reset(g);
-        pdn_parse_in in = {start, avail, false, r->opts.mode, r->opts.default_gametype, false};
+        pdn_parse_in in = {.text = start,
+                           .len = avail,
+                           .mode = r->opts.mode,
+                           .default_gametype = r->opts.default_gametype};
         pdn_parse_out po;
         pdn_parse__game(g, &in, &po);
         if (po.nomem)

@@ -22,88 +22,70 @@
 
 typedef enum square_kind { KIND_NONE = 0, KIND_NUMERIC = 1, KIND_ALPHA = 2 } square_kind;
 
-static int is_digit(char c)
-{
-    return (unsigned char)(c - '0') < 10;
-}
-
-/* The end of the run of digits at s[j]; *v is its value, or -1 above
- * MAX_SQUARE (the whole run is read either way).  Clamping instead of
- * testing for overflow keeps the loop to a multiply and a compare. */
-static size_t square_number(const char *s, size_t j, size_t end, long *v)
-{
-    unsigned long x = 0;
-    for (; j < end && is_digit(s[j]); j++) {
-        x = x * 10 + (unsigned long)(s[j] - '0');
-        if (x > MAX_SQUARE)
-            x = MAX_SQUARE + 1;
-    }
-    *v = x > MAX_SQUARE ? -1 : (long)x;
-    return j;
-}
-
 /*
- * The end of one piece entry at s[i], or 0 with *bad set on an error (an
- * entry never ends at offset 0: the turn comes first):
+ * Reads one piece entry at s[*i]:
  *   Entry : "K"? NUMSQUARE ("-" NUMSQUARE)?  |  "K"? LETTER DIGIT DIGIT?
  * A FEN is either numeric or algebraic throughout (the standard's
  * NumericSquares / AlphaNumericSquares); *kind records which one it is.
+ * Returns 0 and *bad on an error.
  */
-static size_t piece_entry(const char *s, size_t j, size_t end, square_kind *kind, size_t *bad)
+static int piece_entry(const char *s, size_t *i, size_t end, square_kind *kind, size_t *bad)
 {
+    size_t j = *i, start;
     long v;
+
     if (j < end && s[j] == 'K')
         j++;
-    if (j >= end) {
-        *bad = j;
-        return 0;
-    }
-    size_t start = j;
-    char c = s[j];
-    if (is_digit(c)) {
+    start = j;
+    if (j < end && pdn_values__is_digit(s[j])) {
         if (*kind == KIND_ALPHA) {
             *bad = j;
             return 0;
         }
         *kind = KIND_NUMERIC;
-        j = square_number(s, j, end, &v);
+        j = pdn_values__number(s, j, end, MAX_SQUARE, &v);
         if (v < 0) {
             *bad = start;
             return 0;
         }
         if (j < end && s[j] == '-') {
-            start = ++j;
-            if (j >= end || !is_digit(s[j])) {
+            j++;
+            start = j;
+            if (j >= end || !pdn_values__is_digit(s[j])) {
                 *bad = j;
                 return 0;
             }
-            j = square_number(s, j, end, &v);
+            j = pdn_values__number(s, j, end, MAX_SQUARE, &v);
             if (v < 0) {
                 *bad = start;
                 return 0;
             }
         }
-        return j;
-    }
-    if (!pdn_values__is_alpha(c) || *kind == KIND_NUMERIC) {
-        *bad = j;
-        return 0;
-    }
-    /* Algebraic: a file letter (uppercase too, "A3") and a rank 1..99. */
-    *kind = KIND_ALPHA;
-    j++;
-    if (j >= end || !is_digit(s[j]) || s[j] == '0') {
-        *bad = j;
-        return 0;
-    }
-    j++;
-    if (j < end && is_digit(s[j]))
+    } else if (j < end && pdn_values__is_alpha(s[j])) {
+        /* Algebraic: a file letter (uppercase too, "A3") and a rank 1..99. */
+        if (*kind == KIND_NUMERIC) {
+            *bad = j;
+            return 0;
+        }
+        *kind = KIND_ALPHA;
         j++;
-    if (j < end && (is_digit(s[j]) || s[j] == '-')) {
-        *bad = j; /* a three-digit rank, or a range of algebraic squares */
+        if (j >= end || !pdn_values__is_digit(s[j]) || s[j] == '0') {
+            *bad = j;
+            return 0;
+        }
+        j++;
+        if (j < end && pdn_values__is_digit(s[j]))
+            j++;
+        if (j < end && (pdn_values__is_digit(s[j]) || s[j] == '-')) {
+            *bad = j; /* a three-digit rank, or a range of algebraic squares */
+            return 0;
+        }
+    } else {
+        *bad = j;
         return 0;
     }
-    return j;
+    *i = j;
+    return 1;
 }
 
 /* A run of one to four digits at p (any such number is a square the
@@ -176,7 +158,7 @@ static int common_fen(const char *text, size_t n)
  */
 static pdn_diag_code draughts_fen(const char *s, size_t begin, size_t end, size_t *err_at)
 {
-    size_t i = begin, bad = begin;
+    size_t i = begin, bad;
     int sections = 0, seen_w = 0, seen_b = 0;
     square_kind kind = KIND_NONE;
 
@@ -197,8 +179,7 @@ static pdn_diag_code draughts_fen(const char *s, size_t begin, size_t end, size_
         if (i == end || s[i] == ':' || s[i] == '.')
             continue; /* a side without pieces: "W:W:B1,2" */
         for (;;) {
-            i = piece_entry(s, i, end, &kind, &bad);
-            if (i == 0)
+            if (!piece_entry(s, &i, end, &kind, &bad))
                 return pdn_values__fail(err_at, bad, PDN_D_BAD_FEN);
             if (i == end || s[i] != ',')
                 break;

@@ -112,7 +112,11 @@ static int same_both_ways(const char *s, size_t len, int default_gametype)
     for (int way = 0; way < 2; way++) {
         struct pdn_game g;
         pdn_game__init(&g, pdn_alloc__resolve(NULL));
-        pdn_parse_in in = {s, len, false, PDN_MODE_LIBERAL, default_gametype, way == 1};
+        pdn_parse_in in = {.text = s,
+                           .len = len,
+                           .mode = PDN_MODE_LIBERAL,
+                           .default_gametype = default_gametype,
+                           .general_only = way == 1};
         pdn_parse_out po;
         pdn_parse__game(&g, &in, &po);
         bool high;
