@@ -8,6 +8,7 @@
 #define PDN_TEST_APPEND_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,6 +16,8 @@
  * its end; false when memory runs out (the buffer is unchanged then). */
 static inline bool test_append(char **data, size_t *len, size_t *cap, const char *p, size_t n)
 {
+    if (n > SIZE_MAX / 4 - *len) /* sizes past this cannot be allocated anyway */
+        return false;
     if (*len + n + 1 > *cap) {
         size_t c = *cap ? *cap : 256;
         while (c < *len + n + 1)
