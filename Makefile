@@ -3,6 +3,7 @@
 
 BUILD_DIR ?= build
 ASAN_DIR ?= build-asan
+PORTABLE_DIR ?= build-portable
 FUZZ_DIR ?= build-fuzz
 BUILD_TYPE ?= RelWithDebInfo
 PREFIX ?= /usr/local
@@ -24,7 +25,7 @@ SANITIZER_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 
 FORMAT_DIRS = include src cli tests fuzz examples bench tools
 
-.PHONY: all build demo test asan install bench fuzz format format-check clean setup help
+.PHONY: all build demo test asan portable install bench fuzz format format-check clean setup help
 
 all: build
 
@@ -33,6 +34,7 @@ help:
 	@echo "make demo       build, then run pdn check/fmt/json on examples/demo.pdn"
 	@echo "make test       build and run every test"
 	@echo "make asan       build with AddressSanitizer + UBSan in $(ASAN_DIR)/ and run the tests"
+	@echo "make portable   build without SIMD (-DPDN_NO_SIMD) in $(PORTABLE_DIR)/ and run the tests"
 	@echo "make install    install under PREFIX (now $(PREFIX))"
 	@echo "make bench      run bench/run.sh against the build"
 	@echo "make fuzz       libFuzzer build in $(FUZZ_DIR)/ with clang, $(FUZZ_SECONDS)s per target"
@@ -62,6 +64,14 @@ asan: setup
 	    -DPDN_SANITIZE=ON $(CMAKE_FLAGS) >/dev/null
 	@$(CMAKE) --build $(ASAN_DIR) -j $(JOBS)
 	cd $(ASAN_DIR) && $(SANITIZER_ENV) ctest --output-on-failure -j2 --timeout $(TEST_TIMEOUT)
+
+# The byte tests of src/base/bits.h have an SSE2 version and a portable one;
+# this build runs the whole suite on the portable one.
+portable: setup
+	@$(CMAKE) -S . -B $(PORTABLE_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) \
+	    -DCMAKE_C_FLAGS=-DPDN_NO_SIMD $(CMAKE_FLAGS) >/dev/null
+	@$(CMAKE) --build $(PORTABLE_DIR) -j $(JOBS)
+	cd $(PORTABLE_DIR) && ctest --output-on-failure -j2 --timeout $(TEST_TIMEOUT)
 
 install: build
 	$(CMAKE) --install $(BUILD_DIR) --prefix "$(PREFIX)"
@@ -102,4 +112,4 @@ format-check:
 	    xargs -0 -r $(CLANG_FORMAT) --dry-run --Werror
 
 clean:
-	rm -rf $(BUILD_DIR) $(ASAN_DIR) $(FUZZ_DIR)
+	rm -rf $(BUILD_DIR) $(ASAN_DIR) $(PORTABLE_DIR) $(FUZZ_DIR)

@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* SSE2 (every x86-64) does the 64-byte block tests below in a few
  * instructions; elsewhere, or with PDN_NO_SIMD defined (a build that checks
@@ -219,6 +220,36 @@ static inline size_t pdn_bits__ascii(const unsigned char *p, size_t n)
 #endif
     while (i < n && p[i] < 0x80)
         i++;
+    return i;
+}
+
+/* Copies the ASCII bytes at the start of p[0..n) to out and returns how
+ * many there are, like pdn_bits__ascii() followed by memcpy() but in one
+ * pass and without a call per run: whole blocks are stored before they are
+ * tested, so out must have room for 16 bytes more than the count. */
+static inline size_t pdn_bits__copy_ascii(unsigned char *out, const unsigned char *p, size_t n)
+{
+    size_t i = 0;
+#if PDN_BITS_SSE2
+    for (; n - i >= 16; i += 16) {
+        __m128i w = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+        _mm_storeu_si128((__m128i *)(void *)(out + i), w);
+        unsigned k = (unsigned)_mm_movemask_epi8(w);
+        if (k)
+            return i + pdn_bits__ctz(k);
+    }
+#else
+    for (; n - i >= 8; i += 8) {
+        uint64_t w;
+        memcpy(&w, p + i, 8);
+        memcpy(out + i, &w, 8);
+        uint64_t m = pdn_bits__load(p + i) & UINT64_C(0x8080808080808080);
+        if (m)
+            return i + pdn_bits__ctz(m) / 8;
+    }
+#endif
+    for (; i < n && p[i] < 0x80; i++)
+        out[i] = p[i];
     return i;
 }
 

@@ -156,7 +156,8 @@ size_t pdn_text__raw_len(const char *s, size_t n, size_t decoded, pdn_encoding e
 
 bool pdn_text__decode(pdn_vec *out, const pdn_alloc *a, const char *s, size_t n, pdn_encoding enc)
 {
-    if (n > SIZE_MAX / 3 || !pdn_vec__reserve(out, a, 1, 3 * n))
+    /* 16 bytes more for pdn_bits__copy_ascii(). */
+    if (n > SIZE_MAX / 3 - 16 || !pdn_vec__reserve(out, a, 1, 3 * n + 16))
         return false;
     char *o = (char *)out->data + out->len;
     const unsigned char *u = (const unsigned char *)s;
@@ -180,8 +181,7 @@ bool pdn_text__decode(pdn_vec *out, const pdn_alloc *a, const char *s, size_t n,
         size_t i = 0;
         while (i < n) {
             /* Most of the text is runs of ASCII, copied as they are. */
-            size_t k = pdn_bits__ascii(u + i, n - i);
-            memcpy(o, u + i, k);
+            size_t k = pdn_bits__copy_ascii((unsigned char *)o, u + i, n - i);
             o += k;
             i += k;
             if (i < n)

@@ -293,13 +293,16 @@ static bool holds(const char *s, size_t n, const char *seq, size_t len)
  * GameType value that is not ASCII might be read in two ways; and in a game
  * ended by the next game's tags with variations open, whose diagnostics
  * come in another order. */
-static bool ahead_differs(const pdn_reader *r, const struct pdn_game *g, size_t raw, bool by_header)
+static bool ahead_differs(const pdn_reader *r, const struct pdn_game *g, size_t raw, bool high,
+                          bool by_header)
 {
     const char *s = r->data + r->pos;
-    if (holds(s, raw, "\xC2\xBD", 2) || holds(s, raw, "\xE2\x80\xA6", 3))
+    /* A game whose converted text is ASCII was ASCII before: none of the
+     * first three cases can arise. */
+    if (high && (holds(s, raw, "\xC2\xBD", 2) || holds(s, raw, "\xE2\x80\xA6", 3)))
         return true;
     const pdn_tag_rec *t = g->tag_recs.data;
-    for (size_t i = 0; i < g->tag_recs.len; i++) {
+    for (size_t i = 0; high && i < g->tag_recs.len; i++) {
         if (t[i].name_len != 8 || memcmp(g->text + t[i].name_off, "GameType", 8) != 0)
             continue;
         const char *v =
@@ -366,7 +369,7 @@ static pdn_status next_converted(pdn_reader *r, const pdn_game **out, bool *agai
         /* An ASCII game has as many raw bytes as converted ones. */
         size_t raw =
             high ? pdn_text__raw_len(r->data + r->pos, r->ahead_raw, po.end, r->sticky) : po.end;
-        if (ahead_differs(r, g, raw, po.by_header)) {
+        if (ahead_differs(r, g, raw, high, po.by_header)) {
             r->ahead.len = r->ahead_pos = r->ahead_raw = 0;
             *again = true;
             return PDN_OK;

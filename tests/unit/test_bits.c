@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_bits.c - the byte tests of src/base/bits.h against plain byte loops
+ * on random blocks biased towards the bytes the scanners look for (white
+ * space, quotes, high bytes) and at every length and alignment.  The same
+ * test runs on the SSE2 version in the usual build and on the portable one
+ * in the -DPDN_NO_SIMD build (make portable).
+ */
+#include "base/bits.h"
+#include "harness.h"
+
+#include <string.h>
+
+static unsigned long long rng = 0x2545F4914F6CDD1Dull;
+static unsigned rnd(unsigned n)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (unsigned)(rng % n);
+}
+
+/* A byte that is one of those the tests look for half of the time. */
+static unsigned char some_byte(void)
+{
+    static const unsigned char hot[] = {' ', '\t', '\n', '\r', '"',  '\\', ']',  'a', 'Z',
+                                        '0', '9',  '_',  0x80, 0xC3, 0xFF, 0x7F, 0};
+    return rnd(2) ? hot[rnd(sizeof hot)] : (unsigned char)rnd(256);
+}
+
+static void fill(unsigned char *b, size_t n)
+{
+    /* Runs of one kind of byte now and then, as text has. */
+    for (size_t i = 0; i < n; i++)
+        b[i] = i && rnd(4) == 0 ? b[i - 1] : some_byte();
+}
+
+static void test_bits__blocks(void)
+{
+    unsigned char buf[64 + 16];
+    for (int round = 0; round < 20000; round++) {
+        fill(buf, sizeof buf);
+        uint64_t lf, cr, a, b, sp = pdn_bits__spaces(buf, &lf, &cr), want_sp = 0, want_lf = 0,
+                               want_cr = 0, want_a = 0, want_b = 0;
+        int high = 0;
+        unsigned char ca = some_byte(), cb = some_byte();
+        uint64_t h = pdn_bits__block2(buf, ca, cb, &a, &b);
+        for (unsigned i = 0; i < 64; i++) {
+            unsigned char c = buf[i];
+            uint64_t bit = UINT64_C(1) << i;
+            if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
+                want_sp |= bit;
+            if (c == '\n')
+                want_lf |= bit;
+            if (c == '\r')
+                want_cr |= bit;
+            if (c == ca)
+                want_a |= bit;
+            if (c == cb)
+                want_b |= bit;
+            high |= c >= 0x80;
+        }
+        CHECK(sp == want_sp);
+        CHECK(lf == want_lf);
+        CHECK(cr == want_cr);
+        CHECK(a == want_a);
+        CHECK(b == want_b);
+        CHECK((h != 0) == high);
+        unsigned w = 0;
+        while (w < 16 && ((unsigned)((buf[w] | 0x20) - 'a') < 26 || (unsigned)(buf[w] - '0') < 10 ||
+                          buf[w] == '_'))
+            w++;
+        CHECK_EQ_INT(pdn_bits__word16(buf), w);
+    }
+}
+
+static void test_bits__runs(void)
+{
+    unsigned char src[200], out[200 + 16], before[200 + 16];
+    for (int round = 0; round < 20000; round++) {
+        size_t n = rnd(180), at = rnd(16);
+        fill(src + at, n);
+        /* Long ASCII stretches, as most text is, sometimes. */
+        if (rnd(2))
+            for (size_t i = 0; i < n; i++)
+                if (src[at + i] >= 0x80 && rnd(8))
+                    src[at + i] = 'e';
+        unsigned char a = some_byte(), b = some_byte(), c = some_byte(), d = some_byte();
+        size_t want = 0;
+        while (want < n && src[at + want] != a && src[at + want] != b && src[at + want] != c &&
+               src[at + want] != d)
+            want++;
+        CHECK_EQ_INT(pdn_bits__find4(src + at, n, a, b, c, d), want);
+        size_t ascii = 0;
+        while (ascii < n && src[at + ascii] < 0x80)
+            ascii++;
+        CHECK_EQ_INT(pdn_bits__ascii(src + at, n), ascii);
+        memset(out, 0xAA, sizeof out);
+        memcpy(before, out, sizeof out);
+        size_t k = pdn_bits__copy_ascii(out, src + at, n);
+        CHECK_EQ_INT(k, ascii);
+        CHECK(memcmp(out, src + at, k) == 0);
+        /* Past the count, at most 16 bytes may have been written. */
+        CHECK(memcmp(out + k + 16, before + k + 16, sizeof out - k - 16) == 0);
+    }
+}
+
+static void test_bits__ctz(void)
+{
+    for (unsigned i = 0; i < 64; i++) {
+        CHECK_EQ_INT(pdn_bits__ctz(UINT64_C(1) << i), i);
+        CHECK_EQ_INT(pdn_bits__ctz(~UINT64_C(0) << i), i);
+    }
+}
+
+int main(void)
+{
+    RUN(test_bits__blocks);
+    RUN(test_bits__runs);
+    RUN(test_bits__ctz);
+    return harness_report();
+}
