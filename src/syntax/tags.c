@@ -23,11 +23,14 @@ const pdn_tag_rec *pdn_parse__find_tag(const parser *ps, const char *name, size_
 
 static bool is_standard_result(const char *v, size_t n)
 {
-    static const char *const r[] = {"1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*"};
-    for (size_t i = 0; i < sizeof r / sizeof r[0]; i++)
-        if (strlen(r[i]) == n && memcmp(r[i], v, n) == 0)
-            return true;
-    return false;
+    static const char r[][4] = {"1-0", "0-1", "2-0", "0-2", "1-1", "0-0"};
+    if (n == 3) {
+        for (size_t i = 0; i < sizeof r / sizeof r[0]; i++)
+            if (memcmp(r[i], v, 3) == 0)
+                return true;
+        return false;
+    }
+    return (n == 7 && memcmp(v, "1/2-1/2", 7) == 0) || (n == 1 && *v == '*');
 }
 
 /* Remembers what the movetext parser needs from a tag right away. */

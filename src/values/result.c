@@ -10,21 +10,25 @@
 
 #include <string.h>
 
+/* Each text with its length, so that a lookup compares a length and the
+ * first byte before it compares the rest (games end with a Result tag:
+ * this runs once per game). */
 static const struct {
     const char *text;
+    size_t len;
     pdn_result result;
 } results[] = {
-    {"1-0", PDN_RESULT_WHITE},
-    {"2-0", PDN_RESULT_WHITE},
-    {"0-1", PDN_RESULT_BLACK},
-    {"0-2", PDN_RESULT_BLACK},
-    {"1/2-1/2", PDN_RESULT_DRAW},
-    {"1-1", PDN_RESULT_DRAW},
-    {"\xC2\xBD-\xC2\xBD", PDN_RESULT_DRAW}, /* "½-½" in UTF-8 */
-    {"0-0", PDN_RESULT_FORFEIT},
-    {"*", PDN_RESULT_UNKNOWN},
-    {"?", PDN_RESULT_UNKNOWN},
-    {"", PDN_RESULT_UNKNOWN},
+    {"1-0", 3, PDN_RESULT_WHITE},
+    {"2-0", 3, PDN_RESULT_WHITE},
+    {"0-1", 3, PDN_RESULT_BLACK},
+    {"0-2", 3, PDN_RESULT_BLACK},
+    {"1/2-1/2", 7, PDN_RESULT_DRAW},
+    {"1-1", 3, PDN_RESULT_DRAW},
+    {"\xC2\xBD-\xC2\xBD", 5, PDN_RESULT_DRAW}, /* "½-½" in UTF-8 */
+    {"0-0", 3, PDN_RESULT_FORFEIT},
+    {"*", 1, PDN_RESULT_UNKNOWN},
+    {"?", 1, PDN_RESULT_UNKNOWN},
+    {"", 0, PDN_RESULT_UNKNOWN},
 };
 
 /*
@@ -36,7 +40,8 @@ static const struct {
 static pdn_result lookup(const char *s, size_t n)
 {
     for (size_t k = 0; k < sizeof results / sizeof results[0]; k++)
-        if (strlen(results[k].text) == n && (n == 0 || memcmp(results[k].text, s, n) == 0))
+        if (results[k].len == n &&
+            (n == 0 || (results[k].text[0] == s[0] && memcmp(results[k].text, s, n) == 0)))
             return results[k].result;
     return PDN_RESULT_OTHER;
 }
