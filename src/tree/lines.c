@@ -33,45 +33,42 @@ bool pdn_game__index_lines(struct pdn_game *g, size_t readable, bool *out_high)
 {
     const unsigned char *u = (const unsigned char *)g->text;
     size_t n = g->text_len, i = 0;
-    uint64_t high = 0;
+    uint64_t high = 0, lf, cr;
     pdn_vec *v = &g->line_starts;
     v->len = 0;
     /* An LF right after the previous game's CR ends no line. */
     uint64_t skip = g->after_cr ? 1 : 0;
-    unsigned char tail[64];
-    for (;;) {
-        bool last = n - i <= 64;
-        const unsigned char *b = u + i;
-        uint64_t in_text = ~UINT64_C(0), lf, cr;
-        if (last && readable - i >= 64) {
-            /* The last block, read where it is: bytes past the text count
-             * for nothing. */
-            in_text = n - i == 64 ? in_text : (UINT64_C(1) << (n - i)) - 1;
-            high |= pdn_bits__ascii(b, n - i) != n - i;
-            pdn_bits__block2(b, '\n', '\r', &lf, &cr);
-        } else if (last) {
-            /* The last block, copied and padded with NULs, which are no
-             * line breaks. */
-            memset(tail, 0, sizeof tail);
-            if (n > i)
-                memcpy(tail, b, n - i);
-            high |= pdn_bits__block2(tail, '\n', '\r', &lf, &cr);
-        } else {
-            high |= pdn_bits__block2(b, '\n', '\r', &lf, &cr);
-        }
-        lf &= in_text;
-        cr &= in_text;
-        /* A CR followed by LF ends no line: the LF does. */
-        uint64_t next_lf = !last && u[i + 64] == '\n';
+    /* Every block but the last has a byte after it, which says whether a
+     * CR at its end is followed by LF. */
+    for (; n - i > 64; i += 64) {
+        high |= pdn_bits__block2(u + i, '\n', '\r', &lf, &cr);
+        uint64_t next_lf = u[i + 64] == '\n';
         uint64_t starts = (lf & ~skip) | (cr & ~((lf >> 1) | next_lf << 63));
         skip = 0;
         if (v->cap - v->len < 64 && !pdn_vec__reserve(v, &g->alloc, sizeof(uint32_t), 64))
             return false;
         record(v, i, starts);
-        if (last)
-            break;
-        i += 64;
     }
+    /* The last block: read where it is when 64 bytes may be read there
+     * (bytes past the text count for nothing), else copied and padded with
+     * NULs, which are no line breaks. */
+    uint64_t in_text = n - i == 64 ? ~UINT64_C(0) : (UINT64_C(1) << (n - i)) - 1;
+    if (readable - i >= 64) {
+        pdn_bits__block2(u + i, '\n', '\r', &lf, &cr);
+        high |= pdn_bits__ascii(u + i, n - i) != n - i;
+    } else {
+        unsigned char tail[64];
+        memset(tail, 0, sizeof tail);
+        if (n > i)
+            memcpy(tail, u + i, n - i);
+        high |= pdn_bits__block2(tail, '\n', '\r', &lf, &cr);
+    }
+    lf &= in_text;
+    cr &= in_text;
+    uint64_t starts = (lf & ~skip) | (cr & ~(lf >> 1));
+    if (v->cap - v->len < 64 && !pdn_vec__reserve(v, &g->alloc, sizeof(uint32_t), 64))
+        return false;
+    record(v, i, starts);
     *out_high = high != 0;
     g->ascii = !*out_high;
     return true;
