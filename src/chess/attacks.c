@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * attacks.c - the per-cell attack tables of the chess move generator:
- * knight and king steps and the two diagonals through each cell.  Every
- * entry is a constant expression, so the compiler builds the tables and
- * nothing is filled in at run time.
+ * knight and king steps, the two diagonals through each cell and all four
+ * lines through it.  Every entry is a constant expression, so the compiler
+ * builds the tables and nothing is filled in at run time.
  */
 #include "chess/chess.h"
 
@@ -35,6 +35,7 @@
 #define ANTI(s)                                                                                    \
     (FILE_OF(s) + RANK_OF(s) >= 7 ? MAIN_ANTI << ANTI_SHIFT(s) : MAIN_ANTI >> ANTI_SHIFT(s))
 
+#define RAYS(s) ((FILE_A_BB << FILE_OF(s)) | (RANK_1_BB << (8 * RANK_OF(s))) | DIAG(s) | ANTI(s))
 #define KNIGHT(s) KNIGHT_STEPS(BB(s))
 #define KING(s) KING_STEPS(BB(s))
 
@@ -49,3 +50,4 @@ const pdn_bb pdn_chess__knight_table[64] = {ALL_CELLS(KNIGHT)};
 const pdn_bb pdn_chess__king_table[64] = {ALL_CELLS(KING)};
 const pdn_bb pdn_chess__diag_table[64] = {ALL_CELLS(DIAG)};
 const pdn_bb pdn_chess__anti_table[64] = {ALL_CELLS(ANTI)};
+const pdn_bb pdn_chess__rays_table[64] = {ALL_CELLS(RAYS)};

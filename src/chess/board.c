@@ -8,7 +8,6 @@
 
 #include "base/bits.h"
 
-#include <limits.h>
 #include <string.h>
 
 static void put(pdn_chess__board *b, int cell, pdn_piece p)
@@ -136,73 +135,26 @@ int pdn_chess__castle_king_to(pdn_chess_move m)
     return (m.from & 56) + (short_side ? 6 : 2);
 }
 
-/* A right ends when its rook leaves its cell or is taken there. */
-static void drop_right(pdn_chess__board *b, int side, int cell)
-{
-    int home = side ? 56 : 0;
-    if (cell < home || cell >= home + 8)
-        return;
-    for (int wing = 0; wing < 2; wing++)
-        if (b->castling[2 * side + wing] == cell - home)
-            b->castling[2 * side + wing] = -1;
-}
-
-static int bump(int n)
-{
-    return n < INT_MAX ? n + 1 : n;
-}
-
 void pdn_chess__make(pdn_chess__board *b, pdn_chess_move m)
 {
+    if (!(m.flags & PDN_CHESS_CASTLE)) {
+        pdn_chess__make_plain(b, m);
+        return;
+    }
+    /* Both leave first: in Chess960 either may land where the other stood. */
     int us = b->us;
+    int kt = pdn_chess__castle_king_to(m), rt = kt == (m.from & 56) + 6 ? kt - 1 : kt + 1;
+    pdn_piece king = b->at[m.from], rook = b->at[m.to];
     b->ep = -1;
     b->check = -1;
-    if (m.flags & PDN_CHESS_CASTLE) {
-        /* Both leave first: in Chess960 either may land where the other stood. */
-        int kt = pdn_chess__castle_king_to(m), rt = kt == (m.from & 56) + 6 ? kt - 1 : kt + 1;
-        pdn_piece king = b->at[m.from], rook = b->at[m.to];
-        take(b, m.from);
-        take(b, m.to);
-        put(b, kt, king);
-        put(b, rt, rook);
-        b->castling[2 * us] = b->castling[2 * us + 1] = -1;
-        b->halfmove = bump(b->halfmove);
-    } else {
-        pdn_piece p = b->at[m.from];
-        if (m.flags & PDN_CHESS_CAPTURE) {
-            int cell = m.to;
-            if (m.flags & PDN_CHESS_EN_PASSANT)
-                cell += us ? 8 : -8;
-            b->bound[us ^ 1] -= PIECE_BOUND(KIND_INDEX(PDN_PIECE_KIND(b->at[cell])));
-            take(b, cell);
-            drop_right(b, us ^ 1, cell);
-        }
-        /* The cell it goes to is empty now: one flip moves the piece. */
-        pdn_bb both = BB(m.from) | BB(m.to);
-        b->side[PDN_PIECE_COLOR(p) == PDN_BLACK] ^= both;
-        b->at[m.from] = 0;
-        if (m.promotion) {
-            b->bound[us] += PIECE_BOUND(KIND_INDEX(m.promotion)) - PIECE_BOUND(PAWN_I);
-            b->kind[KIND_INDEX(PDN_PIECE_KIND(p))] &= ~BB(m.from);
-            b->kind[KIND_INDEX(m.promotion)] |= BB(m.to);
-            b->at[m.to] = (pdn_piece)(m.promotion | PDN_PIECE_COLOR(p));
-        } else {
-            b->kind[KIND_INDEX(PDN_PIECE_KIND(p))] ^= both;
-            b->at[m.to] = p;
-        }
-        if (m.piece == PDN_CHESS_KING)
-            b->castling[2 * us] = b->castling[2 * us + 1] = -1;
-        else if (m.piece == PDN_ROOK)
-            drop_right(b, us, m.from);
-        if (m.flags & PDN_CHESS_DOUBLE_STEP)
-            b->ep = (int8_t)((m.from + m.to) / 2);
-        if (m.piece == PDN_PAWN || (m.flags & PDN_CHESS_CAPTURE))
-            b->halfmove = 0;
-        else
-            b->halfmove = bump(b->halfmove);
-    }
+    take(b, m.from);
+    take(b, m.to);
+    put(b, kt, king);
+    put(b, rt, rook);
+    b->castling[2 * us] = b->castling[2 * us + 1] = -1;
+    b->halfmove = pdn_chess__bump(b->halfmove);
     if (us == 1)
-        b->fullmove = bump(b->fullmove);
+        b->fullmove = pdn_chess__bump(b->fullmove);
     b->us = (uint8_t)(us ^ 1);
 }
 
@@ -210,9 +162,9 @@ void pdn_chess__make_null(pdn_chess__board *b)
 {
     b->ep = -1;
     b->check = -1;
-    b->halfmove = bump(b->halfmove);
+    b->halfmove = pdn_chess__bump(b->halfmove);
     if (b->us == 1)
-        b->fullmove = bump(b->fullmove);
+        b->fullmove = pdn_chess__bump(b->fullmove);
     b->us ^= 1;
 }
 

@@ -7,6 +7,7 @@
 #ifndef PDN_CHESS_H
 #define PDN_CHESS_H
 
+#include <limits.h>
 #include <stdint.h>
 
 #include "pdn.h"
@@ -108,6 +109,7 @@ extern const pdn_bb pdn_chess__knight_table[64];
 extern const pdn_bb pdn_chess__king_table[64];
 extern const pdn_bb pdn_chess__diag_table[64]; /* a1-h8 direction, through the cell */
 extern const pdn_bb pdn_chess__anti_table[64]; /* h1-a8 direction, through the cell */
+extern const pdn_bb pdn_chess__rays_table[64]; /* file, rank and both diagonals */
 
 /*
  * The cells a slider on `cell` reaches along `line` (a full line through
@@ -184,6 +186,12 @@ static inline pdn_bb pdn_chess__between(int a, int b, pdn_bb line)
     return line & (BB(hi) - BB(lo)) & ~BB(lo);
 }
 
+/* The four lines through a cell: where a queen there would look. */
+static inline pdn_bb pdn_chess__rays(int cell)
+{
+    return pdn_chess__rays_table[cell];
+}
+
 /* Cells attacked by the pawns `pawns` of side `us` (0 White). */
 static inline pdn_bb pdn_chess__pawn_attacks(pdn_bb pawns, int us)
 {
@@ -223,11 +231,186 @@ static inline int pdn_chess__in_check(const pdn_chess__board *b)
     return (pdn_chess__attackers(b, k, b->side[0] | b->side[1]) & b->side[b->us ^ 1]) != 0;
 }
 
+/*
+ * Whether the king of the side to move on `k` would stand attacked with the
+ * board occupied as `occ` and the enemy pieces `enemy` left: the test a
+ * move that is not the king's passes when it neither uncovers the king nor
+ * leaves a check standing.  Kings are never next to each other, so the
+ * enemy king is not asked.
+ */
+static inline int pdn_chess__exposed(const pdn_chess__board *b, int k, pdn_bb occ, pdn_bb enemy)
+{
+    pdn_bb near = (pdn_chess__knight_table[k] & b->kind[KNIGHT_I]) |
+                  (pdn_chess__pawn_attacks(BB(k), b->us) & b->kind[PAWN_I]);
+    if (near & enemy)
+        return 1;
+    pdn_bb diag = (b->kind[BISHOP_I] | b->kind[QUEEN_I]) & enemy &
+                  (pdn_chess__diag_table[k] | pdn_chess__anti_table[k]);
+    pdn_bb straight = (b->kind[ROOK_I] | b->kind[QUEEN_I]) & enemy &
+                      ((FILE_A_BB << (k & 7)) | (RANK_1_BB << (k & 56)));
+    return ((diag && (pdn_chess__bishop(k, occ) & diag)) ||
+            (straight && (pdn_chess__rook(k, occ) & straight)));
+}
+
+/*
+ * The same for a side that is not in check: then only a pin can make the
+ * move from `from` to `to` illegal, the piece standing between its king on
+ * `k` and an enemy slider on one line and leaving that line.  Most pieces
+ * are on no line with their king, and the test ends there.
+ */
+static inline int pdn_chess__pin_breaks(const pdn_chess__board *b, int k, int from, int to)
+{
+    pdn_bb line = pdn_chess__line_through(k, from);
+    if (line == 0 || (line & BB(to)))
+        return 0;
+    int straight = ((k ^ from) & 7) == 0 || ((k ^ from) & 56) == 0;
+    pdn_bb snipers = (straight ? b->kind[ROOK_I] : b->kind[BISHOP_I]) | b->kind[QUEEN_I];
+    snipers &= b->side[b->us ^ 1] & line;
+    if (snipers == 0)
+        return 0;
+    pdn_bb occ = (b->side[0] | b->side[1]) ^ BB(from);
+    return (pdn_chess__line(occ, line, k) & snipers) != 0;
+}
+
+/*
+ * Whether a plain move (no castling, en passant or null move) leaves the
+ * other king attacked.  The position before it has that king safe, so only
+ * the moved piece where it lands, or a piece of ours behind the cell it
+ * leaves on the line from the king through that cell, can give the check.
+ * Saves making the move on a copy for the great majority of moves, which
+ * give no check.
+ */
+static inline int pdn_chess__gives_check(const pdn_chess__board *b, pdn_chess_move m)
+{
+    int us = b->us, k = pdn_chess__king(b, us ^ 1), to = m.to;
+    pdn_bb rays = pdn_chess__rays(k);
+    pdn_bb occ = ((b->side[0] | b->side[1]) & ~BB(m.from)) | BB(to);
+    int kind = KIND_INDEX(m.promotion ? m.promotion : m.piece);
+    if (kind == PAWN_I) {
+        if (pdn_chess__pawn_attacks(BB(to), us) & BB(k))
+            return 1;
+    } else if (kind == KNIGHT_I) {
+        if (pdn_chess__knight_table[to] & BB(k))
+            return 1;
+    } else if (kind != KING_I && (rays & BB(to))) {
+        pdn_bb line = pdn_chess__line_through(to, k);
+        int straight = ((to ^ k) & 7) == 0 || ((to ^ k) & 56) == 0;
+        if ((kind == QUEEN_I || (kind == ROOK_I) == straight) &&
+            (pdn_chess__between(to, k, line) & occ) == 0)
+            return 1;
+    }
+    /* A piece that stays on its line through the king still blocks it. */
+    pdn_bb sliders = (b->kind[ROOK_I] | b->kind[BISHOP_I] | b->kind[QUEEN_I]) & b->side[us];
+    if (!(rays & BB(m.from)) || !(sliders & rays & ~BB(m.from)))
+        return 0;
+    pdn_bb line = pdn_chess__line_through(k, m.from);
+    if (line & BB(to))
+        return 0;
+    int straight = ((k ^ m.from) & 7) == 0 || ((k ^ m.from) & 56) == 0;
+    sliders &= (straight ? b->kind[ROOK_I] : b->kind[BISHOP_I]) | b->kind[QUEEN_I];
+    sliders &= line & ~BB(m.from);
+    return sliders != 0 && (pdn_chess__line(occ, line, k) & sliders) != 0;
+}
+
+/*
+ * The disambiguation canonical SAN writes (PGN 8.2.3.4): bit 1 the file,
+ * bit 2 the rank.  A piece needs it when another of its kind can reach the
+ * same cell (from the cells `rivals`): the file if that tells them apart,
+ * else the rank, else both.  A pawn capture always names its file.
+ */
+static inline int pdn_chess__needed(pdn_chess_move m, pdn_bb rivals)
+{
+    if (m.piece == PDN_PAWN)
+        return (m.flags & PDN_CHESS_CAPTURE) ? 1 : 0;
+    if ((m.flags & PDN_CHESS_CASTLE) || rivals == 0)
+        return 0;
+    int same_file = (rivals & (FILE_A_BB << (m.from & 7))) != 0;
+    int same_rank = (rivals & (RANK_1_BB << (m.from & 56))) != 0;
+    return !same_file ? 1 : !same_rank ? 2 : 3;
+}
+
+/* The notes on a check mark: `written` ('+', '#' or 0) against the mark
+ * the move earns. */
+static inline unsigned pdn_chess__mark_notes(char written, char mark)
+{
+    if (written == 0 && mark != 0)
+        return PDN_SAN_CHECK_MISSING;
+    return written != 0 && written != mark ? PDN_SAN_CHECK_WRONG : 0;
+}
+
 /* A move is known by its cells and promotion (pdn_chess_play()); piece and
  * flags follow from them. */
 static inline int pdn_chess__same_move(pdn_chess_move a, pdn_chess_move b)
 {
     return a.from == b.from && a.to == b.to && a.promotion == b.promotion;
+}
+
+/* ---- making moves ----------------------------------------------------- */
+
+/* A right ends when its rook leaves its cell or is taken there. */
+static inline void pdn_chess__drop_right(pdn_chess__board *b, int side, int cell)
+{
+    int file = cell - (side ? 56 : 0);
+    if (file < 0 || file >= 8)
+        return;
+    if (b->castling[2 * side] == file)
+        b->castling[2 * side] = -1;
+    if (b->castling[2 * side + 1] == file)
+        b->castling[2 * side + 1] = -1;
+}
+
+/* The move counters stop at INT_MAX rather than overflow. */
+static inline int pdn_chess__bump(int n)
+{
+    return n < INT_MAX ? n + 1 : n;
+}
+
+/*
+ * Plays a legal move of the side to move that is not castling (the rest of
+ * pdn_chess__make(), which the replay's short path calls directly): every
+ * cell it touches is changed by one flip of its bit.  The check that
+ * follows is left unknown.
+ */
+static inline void pdn_chess__make_plain(pdn_chess__board *b, pdn_chess_move m)
+{
+    int us = b->us, them = us ^ 1, from = m.from, to = m.to;
+    pdn_piece p = b->at[from];
+    int kind = KIND_INDEX(PDN_PIECE_KIND(p)), reset = kind == PAWN_I;
+    b->ep = -1;
+    b->check = -1;
+    if (m.flags & PDN_CHESS_CAPTURE) {
+        int cell = (m.flags & PDN_CHESS_EN_PASSANT) ? to + (us ? 8 : -8) : to;
+        int taken = KIND_INDEX(PDN_PIECE_KIND(b->at[cell]));
+        b->bound[them] = (int16_t)(b->bound[them] - PIECE_BOUND(taken));
+        b->side[them] ^= BB(cell);
+        b->kind[taken] ^= BB(cell);
+        b->at[cell] = 0;
+        pdn_chess__drop_right(b, them, cell);
+        reset = 1;
+    }
+    pdn_bb both = BB(from) | BB(to);
+    b->side[us] ^= both;
+    b->at[from] = 0;
+    if (m.promotion) {
+        int now = KIND_INDEX(m.promotion);
+        b->bound[us] = (int16_t)(b->bound[us] + PIECE_BOUND(now) - PIECE_BOUND(PAWN_I));
+        b->kind[kind] ^= BB(from);
+        b->kind[now] |= BB(to);
+        b->at[to] = (uint8_t)(m.promotion | PDN_PIECE_COLOR(p));
+    } else {
+        b->kind[kind] ^= both;
+        b->at[to] = p;
+    }
+    if (kind == KING_I)
+        b->castling[2 * us] = b->castling[2 * us + 1] = -1;
+    else if (kind == ROOK_I)
+        pdn_chess__drop_right(b, us, from);
+    if (m.flags & PDN_CHESS_DOUBLE_STEP)
+        b->ep = (int8_t)((from + to) / 2);
+    b->halfmove = reset ? 0 : pdn_chess__bump(b->halfmove);
+    if (us == 1)
+        b->fullmove = pdn_chess__bump(b->fullmove);
+    b->us = (uint8_t)them;
 }
 
 /* ---- board.c ---------------------------------------------------------- */
@@ -274,6 +457,19 @@ size_t pdn_chess__generate_to(const pdn_chess__board *b, pdn_chess_move *out, in
 int pdn_chess__castle(const pdn_chess__board *b, int wing, pdn_chess_move *out);
 /* 1 when the side to move has a legal move. */
 int pdn_chess__has_move(const pdn_chess__board *b);
+
+/* ---- quick.c ---------------------------------------------------------- */
+
+/*
+ * The replay's short path for one move: when `text` is the canonical SAN
+ * of a legal move of `b` (check mark aside), plays it on `b` and returns 1,
+ * with the move in `*out` and the notes pdn_chess__resolve() gives (only
+ * check-mark notes are possible) in `*notes`; b->check is then known.
+ * Returns 0 with `b` untouched for anything else, which the general path
+ * takes.
+ */
+int pdn_chess__quick_play(pdn_chess__board *b, const char *text, size_t len, pdn_chess_move *out,
+                          unsigned *notes);
 
 /* ---- san_text.c ------------------------------------------------------- */
 

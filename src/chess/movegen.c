@@ -222,47 +222,6 @@ size_t pdn_chess__generate(const pdn_chess__board *b, pdn_chess_move *out)
 }
 
 /*
- * Whether the king of the side to move on `k` would stand attacked with the
- * board occupied as `occ` and the enemy pieces `enemy` left: the test a
- * move that is not the king's passes when it neither uncovers the king nor
- * leaves a check standing.  Kings are never next to each other, so the
- * enemy king is not asked.
- */
-static int exposed(const pdn_chess__board *b, int k, pdn_bb occ, pdn_bb enemy)
-{
-    pdn_bb near = (pdn_chess__knight_table[k] & b->kind[KNIGHT_I]) |
-                  (pdn_chess__pawn_attacks(BB(k), b->us) & b->kind[PAWN_I]);
-    if (near & enemy)
-        return 1;
-    pdn_bb diag = (b->kind[BISHOP_I] | b->kind[QUEEN_I]) & enemy &
-                  (pdn_chess__diag_table[k] | pdn_chess__anti_table[k]);
-    pdn_bb straight = (b->kind[ROOK_I] | b->kind[QUEEN_I]) & enemy &
-                      ((FILE_A_BB << (k & 7)) | (RANK_1_BB << (k & 56)));
-    return ((diag && (pdn_chess__bishop(k, occ) & diag)) ||
-            (straight && (pdn_chess__rook(k, occ) & straight)));
-}
-
-/*
- * The same for a side that is not in check: then only a pin can make the
- * move illegal, the piece standing between its king and an enemy slider on
- * one line and leaving that line.  Most pieces are on no line with their
- * king, and the test ends there.
- */
-static int unpinned_fails(const pdn_chess__board *b, int k, int from, int to)
-{
-    pdn_bb line = pdn_chess__line_through(k, from);
-    if (line == 0 || (line & BB(to)))
-        return 0;
-    int straight = ((k ^ from) & 7) == 0 || ((k ^ from) & 56) == 0;
-    pdn_bb snipers = (straight ? b->kind[ROOK_I] : b->kind[BISHOP_I]) | b->kind[QUEEN_I];
-    snipers &= b->side[b->us ^ 1] & line;
-    if (snipers == 0)
-        return 0;
-    pdn_bb occ = (b->side[0] | b->side[1]) ^ BB(from);
-    return (pdn_chess__line(occ, line, k) & snipers) != 0;
-}
-
-/*
  * The moves to one cell are found backwards: the pieces of a kind that
  * could stand on `to` and reach it are the ones that attack it from there,
  * and only those few are tried for the king's safety.
@@ -328,8 +287,8 @@ pdn_bb pdn_chess__origins(const pdn_chess__board *b, int to, unsigned kind)
     pdn_bb legal = 0;
     for (pdn_bb s = froms; s != 0; s &= s - 1) {
         int from = pdn_chess__lsb(s);
-        if (check ? exposed(b, k, (occ & ~BB(from)) | at, enemy & ~at)
-                  : unpinned_fails(b, k, from, to))
+        if (check ? pdn_chess__exposed(b, k, (occ & ~BB(from)) | at, enemy & ~at)
+                  : pdn_chess__pin_breaks(b, k, from, to))
             continue;
         legal |= BB(from);
     }

@@ -15,23 +15,6 @@ static int castles_short(pdn_chess_move m)
     return (m.to & 7) > (m.from & 7);
 }
 
-/*
- * The disambiguation canonical SAN writes (PGN 8.2.3.4): bit 1 the file,
- * bit 2 the rank.  A piece needs it when another of its kind can reach the
- * same cell (from the cells `rivals`): the file if that tells them apart,
- * else the rank, else both.  A pawn capture always names its file.
- */
-static int needed(pdn_chess_move m, pdn_bb rivals)
-{
-    if (m.piece == PDN_PAWN)
-        return (m.flags & PDN_CHESS_CAPTURE) ? 1 : 0;
-    if ((m.flags & PDN_CHESS_CASTLE) || rivals == 0)
-        return 0;
-    int same_file = (rivals & (FILE_A_BB << (m.from & 7))) != 0;
-    int same_rank = (rivals & (RANK_1_BB << (m.from & 56))) != 0;
-    return !same_file ? 1 : !same_rank ? 2 : 3;
-}
-
 /* The cells of the other pieces of the kind of `m` that can go where it goes. */
 static pdn_bb rivals_in(const pdn_chess_move *moves, size_t n, pdn_chess_move m)
 {
@@ -44,47 +27,11 @@ static pdn_bb rivals_in(const pdn_chess_move *moves, size_t n, pdn_chess_move m)
     return rivals;
 }
 
-/*
- * Whether a plain move (no castling, en passant or null move) leaves the
- * other king attacked.  The position before it has that king safe, so only
- * the moved piece where it lands, or a piece of ours behind the cell it
- * leaves on the line from the king through that cell, can give the check.
- * Saves making the move on a copy for the great majority of moves, which
- * give no check.
- */
-static int plain_gives_check(const pdn_chess__board *b, pdn_chess_move m)
-{
-    int us = b->us, k = pdn_chess__king(b, us ^ 1), to = m.to;
-    pdn_bb occ = ((b->side[0] | b->side[1]) & ~BB(m.from)) | BB(to);
-    int kind = KIND_INDEX(m.promotion ? m.promotion : m.piece);
-    if (kind == PAWN_I) {
-        if (pdn_chess__pawn_attacks(BB(to), us) & BB(k))
-            return 1;
-    } else if (kind == KNIGHT_I) {
-        if (pdn_chess__knight_table[to] & BB(k))
-            return 1;
-    } else if (kind != KING_I) {
-        pdn_bb line = pdn_chess__line_through(to, k);
-        int straight = ((to ^ k) & 7) == 0 || ((to ^ k) & 56) == 0;
-        if (line != 0 && (kind == QUEEN_I || (kind == ROOK_I) == straight) &&
-            (pdn_chess__between(to, k, line) & occ) == 0)
-            return 1;
-    }
-    /* A piece that stays on its line through the king still blocks it. */
-    pdn_bb line = pdn_chess__line_through(k, m.from);
-    if (line == 0 || (line & BB(to)))
-        return 0;
-    int straight = ((k ^ m.from) & 7) == 0 || ((k ^ m.from) & 56) == 0;
-    pdn_bb sliders = (straight ? b->kind[ROOK_I] : b->kind[BISHOP_I]) | b->kind[QUEEN_I];
-    sliders &= b->side[us] & line & ~BB(m.from);
-    return sliders != 0 && (pdn_chess__line(occ, line, k) & sliders) != 0;
-}
-
 /* '+' or '#' when the move gives check or mate, else 0. */
 static char mark_after(const pdn_chess__board *b, pdn_chess_move m)
 {
     int plain = !(m.flags & (PDN_CHESS_NULL | PDN_CHESS_CASTLE | PDN_CHESS_EN_PASSANT));
-    if (plain && !plain_gives_check(b, m))
+    if (plain && !pdn_chess__gives_check(b, m))
         return 0;
     pdn_chess__board next = *b;
     if (m.flags & PDN_CHESS_NULL)
@@ -115,7 +62,7 @@ static void format(char *out, const pdn_chess__board *b, const pdn_chess_move *m
         memcpy(out, text, strlen(text));
         k = strlen(text);
     } else {
-        int need = needed(m, rivals_in(moves, n, m));
+        int need = pdn_chess__needed(m, rivals_in(moves, n, m));
         if (m.piece != PDN_PAWN)
             out[k++] = letter(m.piece);
         if (need & 1)
@@ -190,7 +137,7 @@ static int matches(const pdn_san *san, int to, pdn_chess_move m)
 }
 
 /* How the text differs from the canonical SAN of the move it resolved to;
- * `rivals` as for needed().  *checks: whether the move gives check. */
+ * `rivals` as for pdn_chess__needed().  *checks: whether the move gives check. */
 static unsigned notes_for(const pdn_san *san, const pdn_chess__board *b, pdn_chess_move m,
                           pdn_bb rivals, int *checks)
 {
@@ -206,7 +153,7 @@ static unsigned notes_for(const pdn_san *san, const pdn_chess__board *b, pdn_che
     if ((m.flags & PDN_CHESS_CASTLE) && !san->castle && !(san->form & PDN_SAN_LONG)) {
         notes |= PDN_SAN_NON_STANDARD;
     } else if (!san->castle && !(san->form & PDN_SAN_LONG)) {
-        int need = needed(m, rivals);
+        int need = pdn_chess__needed(m, rivals);
         int file = san->from_file >= 0, rank = san->from_rank >= 0;
         if (m.piece == PDN_PAWN && (m.flags & PDN_CHESS_CAPTURE) && !file)
             notes |= PDN_SAN_NON_STANDARD;
@@ -217,11 +164,7 @@ static unsigned notes_for(const pdn_san *san, const pdn_chess__board *b, pdn_che
     }
     char mark = mark_after(b, m);
     *checks = mark != 0;
-    if (san->check == 0 && mark != 0)
-        notes |= PDN_SAN_CHECK_MISSING;
-    else if (san->check != 0 && san->check != mark)
-        notes |= PDN_SAN_CHECK_WRONG;
-    return notes;
+    return notes | pdn_chess__mark_notes(san->check, mark);
 }
 
 /* The promotion checks that need the side to move: its last rank. */

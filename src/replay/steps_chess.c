@@ -48,9 +48,31 @@ static bool san_notes(pdn_replay *r, unsigned notes, const pdn_node *node)
     return true;
 }
 
+/* The move is played on the live board: the record and the side to move. */
+static step_result played(pdn_replay *r, pdn_position *pos, played_rec *rec, pdn_chess_move cm)
+{
+    /* The board is stored into `pos` only when someone reads it. */
+    pos->turn = r->chess_live.us ? 'B' : 'W';
+    r->pos_stale = true;
+    rec->status = PDN_PLAY_OK;
+    rec->chess = cm;
+    rec->from = (int16_t)cm.from;
+    rec->to = (int16_t)cm.to;
+    return STEP_OK;
+}
+
 step_result pdn_replay__chess_step(pdn_replay *r, const pdn_node *node, pdn_str text,
                                    pdn_position *pos, played_rec *rec)
 {
+    pdn_chess_move cm;
+    unsigned notes = 0;
+    /* Canonical SAN on the live board, nearly every move of a real file,
+     * takes the short path; it hands anything else back untouched. */
+    if (r->live_ok && pdn_chess__quick_play(&r->chess_live, text.ptr, text.len, &cm, &notes)) {
+        if (notes != 0 && !san_notes(r, notes, node))
+            return STEP_OOM;
+        return played(r, pos, rec, cm);
+    }
     pdn_san san;
     size_t at = 0;
     pdn_san_status s = pdn_san_parse(&san, text.ptr, text.len, &at);
@@ -63,8 +85,6 @@ step_result pdn_replay__chess_step(pdn_replay *r, const pdn_node *node, pdn_str 
                    ? STEP_FAILED
                    : STEP_OOM;
     }
-    pdn_chess_move cm;
-    unsigned notes = 0;
     int checks = -1;
     /* The live board saves loading the position for every move; it is the
      * position's own board, so resolving on it is the same. */
@@ -108,12 +128,10 @@ step_result pdn_replay__chess_step(pdn_replay *r, const pdn_node *node, pdn_str 
         /* Resolving found out whether the move checks: the next move's
          * legality test is cheaper for knowing it. */
         r->chess_live.check = (int8_t)checks;
-        /* The board is stored into `pos` only when someone reads it. */
-        pos->turn = r->chess_live.us ? 'B' : 'W';
-        r->pos_stale = true;
-    } else if (pdn_chess_play(pos, cm) != PDN_OK) {
-        return pdn_replay__fail_move(r, node, pos, NULL, rec);
+        return played(r, pos, rec, cm);
     }
+    if (pdn_chess_play(pos, cm) != PDN_OK)
+        return pdn_replay__fail_move(r, node, pos, NULL, rec);
     rec->status = PDN_PLAY_OK;
     rec->chess = cm;
     rec->from = (int16_t)cm.from;

@@ -65,13 +65,17 @@ static int str_eq(pdn_str a, const char *b)
     return a.len == n && (n == 0 || memcmp(a.ptr, b, n) == 0);
 }
 
-/* The place of a tag in the roster, or -1; the length is compared first,
- * as writers ask this for every tag of every game. */
+/* The place of a tag in the roster, or -1; the length and the first
+ * letter are compared first, as writers ask this for every tag of every
+ * game (several times). */
 static int roster_index(pdn_str name)
 {
     static const unsigned char lengths[ROSTER_COUNT] = {5, 4, 4, 5, 5, 5, 6};
+    if (name.len < 4 || name.len > 6)
+        return -1;
     for (int i = 0; i < ROSTER_COUNT; i++)
-        if (name.len == lengths[i] && memcmp(name.ptr, roster_names[i], name.len) == 0)
+        if (name.len == lengths[i] && name.ptr[0] == roster_names[i][0] &&
+            memcmp(name.ptr, roster_names[i], name.len) == 0)
             return i;
     return -1;
 }
@@ -118,6 +122,15 @@ static int terminator_result(const pdn_game *g, pdn_str *out)
 /* Tags                                                                  */
 /* ===================================================================== */
 
+/* The tag after tag `i` of one roster place: the next of its list among
+ * the first KNOWN_TAGS tags, then every later tag in turn. */
+static size_t next_of(size_t i, const signed char *after)
+{
+    if (i >= KNOWN_TAGS)
+        return i + 1;
+    return after[i] >= 0 ? (size_t)after[i] : KNOWN_TAGS;
+}
+
 int pdn_canon__each_tag_src(const pdn_game *g, pdn_canon__tag_src_fn fn, void *ctx)
 {
     size_t count = 0, i;
@@ -129,14 +142,22 @@ int pdn_canon__each_tag_src(const pdn_game *g, pdn_canon__tag_src_fn fn, void *c
 
     if (tags == NULL)
         count = 0;
-    signed char place[KNOWN_TAGS];
-    for (i = 0; i < count && i < KNOWN_TAGS; i++)
+    /* The first KNOWN_TAGS tags in one list per roster place, in input
+     * order (chained through `after`); the rest are looked at again. */
+    signed char place[KNOWN_TAGS], first[ROSTER_COUNT], after[KNOWN_TAGS];
+    memset(first, -1, sizeof first);
+    for (i = count < KNOWN_TAGS ? count : KNOWN_TAGS; i-- > 0;) {
         place[i] = (signed char)roster_index(tags[i].name);
+        if (place[i] >= 0) {
+            after[i] = first[place[i]];
+            first[place[i]] = (signed char)i;
+        }
+    }
 #define PLACE(i) ((i) < KNOWN_TAGS ? place[i] : roster_index(tags[i].name))
 
     for (k = 0; k < ROSTER_COUNT; k++) {
         int seen = 0;
-        for (i = 0; i < count; i++) {
+        for (i = first[k] >= 0 ? (size_t)first[k] : KNOWN_TAGS; i < count; i = next_of(i, after)) {
             pdn_str value = tags[i].value;
             if (PLACE(i) != k)
                 continue;

@@ -55,8 +55,22 @@ static void newline(writer *w)
     w->force_newline = false;
 }
 
+/* put_uint() from 100 on. */
+static size_t put_uint_long(char *b, unsigned n)
+{
+    char t[16];
+    size_t k = 0;
+    do {
+        t[k++] = (char)('0' + n % 10);
+        n /= 10;
+    } while (n != 0);
+    for (size_t i = 0; i < k; i++)
+        b[i] = t[k - 1 - i];
+    return k;
+}
+
 /* Writes n in decimal at b; returns the length. */
-static size_t put_uint(char *b, unsigned n)
+static inline size_t put_uint(char *b, unsigned n)
 {
     /* Move numbers and squares are nearly all below 100. */
     if (n < 10) {
@@ -68,15 +82,7 @@ static size_t put_uint(char *b, unsigned n)
         b[1] = (char)('0' + n % 10);
         return 2;
     }
-    char t[16];
-    size_t k = 0;
-    do {
-        t[k++] = (char)('0' + n % 10);
-        n /= 10;
-    } while (n != 0);
-    for (size_t i = 0; i < k; i++)
-        b[i] = t[k - 1 - i];
-    return k;
+    return put_uint_long(b, n);
 }
 
 /* The number of the highest set bit of m != 0. */
@@ -192,8 +198,9 @@ static void token(writer *w, const char *s, size_t n)
     token3(w, "", 0, s, n, "", 0);
 }
 
-/* How many ')' directly follow a node: one for each variation it ends. */
-static unsigned closes_after(const pdn_node *n)
+/* How many ')' directly follow the last node of a line: one for each
+ * variation it ends. */
+static unsigned closes_chain(const pdn_node *n)
 {
     unsigned k = 0;
     while (!pdn_node_next(n) && pdn_node_kind_of(n) != PDN_NODE_ROOT) {
@@ -204,6 +211,12 @@ static unsigned closes_after(const pdn_node *n)
         n = p;
     }
     return k;
+}
+
+/* The same for any node; most have a node after them, and none then. */
+static inline unsigned closes_after(const pdn_node *n)
+{
+    return pdn_node_next(n) ? 0 : closes_chain(n);
 }
 
 static size_t put_square(char *b, pdn_square sq)
@@ -217,7 +230,7 @@ static size_t put_square(char *b, pdn_square sq)
 
 /* A move number as written: "12." or "12..." (Black's number 0 is the bare
  * "...", the number not written); returns the length. */
-static size_t put_number(char *b, const pdn_move *m)
+static inline size_t put_number(char *b, const pdn_move *m)
 {
     size_t n = 0;
     if (m->number || m->number_kind == PDN_NUMBER_WHITE)
@@ -241,7 +254,7 @@ static void write_number(writer *w, const pdn_move *m)
 }
 
 /* Castling is exported with letters, as PGN's export format wants. */
-static size_t put_san(char *buf, pdn_str san)
+static inline size_t put_san(char *buf, pdn_str san)
 {
     copy(buf, san.ptr, san.len);
     if (san.len >= 3 && san.ptr[0] == '0' && memcmp(san.ptr, "0-0", 3) == 0) {
@@ -303,10 +316,53 @@ static size_t rewritten(writer *w, const pdn_node *node, char *buf, size_t cap)
     return n < cap ? n : 0;
 }
 
+/*
+ * A SAN move kept as written, nearly every move of a chess game, built in
+ * the output buffer itself: what token3f() does with the number and the
+ * move, without building the token first.  False, with nothing written,
+ * when the general way must write it (a '(' or a '%' comment waiting, the
+ * buffer nearly full).
+ */
+static bool quick_san(writer *w, const pdn_node *node, const pdn_move *m)
+{
+    pdn_out *o = &w->out;
+    size_t body = m->san.len + m->strength.len, nn = 0;
+    /* Room for a line break, a space, the number and the move. */
+    if (w->force_newline || w->opens || PDN_OUT_BUF - o->len < 48 + body)
+        return false;
+    char num[32];
+    if (m->number_kind != PDN_NUMBER_NONE && w->numbered != node) {
+        nn = put_number(num, m);
+        num[nn++] = ' ';
+    }
+    size_t n = nn + body + w->closes;
+    bool space = w->need_space;
+    if (w->col && w->col + (space ? 1 : 0) + n > w->width) {
+        newline(w);
+        space = false;
+    }
+    char *d = o->buf + o->len;
+    *d = ' ';
+    d += space;
+    copy(d, num, nn);
+    d += nn;
+    d += put_san(d, m->san);
+    copy(d, m->strength.ptr, m->strength.len);
+    d += m->strength.len;
+    o->len = (size_t)(d - o->buf);
+    unsigned col = w->col + (space ? 1u : 0u) + (unsigned)(nn + body);
+    w->col = n > w->width ? w->width : col; /* a token wider than the line ends it */
+    w->need_space = true;
+    return true;
+}
+
 static void write_move(writer *w, const pdn_node *node)
 {
     pdn_move m;
     if (pdn_node_move(&m, node) != PDN_OK)
+        return;
+    if (m.kind == PDN_MOVE_SAN && (w->captures == PDN_CAPTURES_ASIS || w->replay == NULL) &&
+        quick_san(w, node, &m))
         return;
     char buf[1024], num[32];
     size_t n = 0, nn = 0;
@@ -440,6 +496,24 @@ static int write_tag(void *ctx, pdn_str name, pdn_str value)
         (n = replay_gametype(w, type, sizeof type)) > 0) {
         value.ptr = type;
         value.len = n;
+    }
+    pdn_out *o = &w->out;
+    size_t clean = 0;
+    while (clean < value.len && value.ptr[clean] != '"' && value.ptr[clean] != '\\')
+        clean++;
+    if (clean == value.len && name.len + value.len + 8 <= PDN_OUT_BUF - o->len) {
+        /* Nothing to escape and room in the buffer, the usual tag: in place. */
+        char *d = o->buf + o->len;
+        *d++ = '[';
+        copy(d, name.ptr, name.len);
+        d += name.len;
+        *d++ = ' ';
+        *d++ = '"';
+        copy(d, value.ptr, value.len);
+        d += value.len;
+        memcpy(d, "\"]\n", 3);
+        o->len = (size_t)(d + 3 - o->buf);
+        return o->failed;
     }
     raw(w, "[", 1);
     raw(w, name.ptr, name.len);
