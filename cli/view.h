@@ -34,20 +34,22 @@ enum {
 
 /* What a cell shows, a bit set; the drawing turns it into colours or, on a
  * terminal without them, video attributes. */
-#define VIEW_A_TITLE 1u      /* the top line */
-#define VIEW_A_HEAD 2u       /* column names, section rules, the key line */
-#define VIEW_A_CURRENT 4u    /* the selected game, the current move: reverse */
-#define VIEW_A_ERROR 8u      /* a move the replay refused, an error message */
-#define VIEW_A_SKIPPED 16u   /* a move after an illegal one: not checked */
-#define VIEW_A_VARIATION 32u /* moves of a variation */
-#define VIEW_A_COMMENT 64u   /* comment text and its mark in the move list */
+#define VIEW_A_TITLE 1u       /* the top line */
+#define VIEW_A_HEAD 2u        /* column names, section rules, the key line */
+#define VIEW_A_CURRENT 4u     /* the selected game, the current move: reverse */
+#define VIEW_A_ERROR 8u       /* a move the replay refused, an error message */
+#define VIEW_A_SKIPPED 16u    /* a move after an illegal one: not checked */
+#define VIEW_A_VARIATION 32u  /* moves of a variation */
+#define VIEW_A_COMMENT 64u    /* comment text and its mark in the move list */
+#define VIEW_A_LAST_MOVE 128u /* board: the squares of the move just played */
+#define VIEW_A_MARK 256u      /* board: a [%csl] square of the move's comment */
 
 /* One character cell: the UTF-8 bytes of one character, or none for the
  * right half of a double-width character. */
 typedef struct view_cell {
     char bytes[4];
     unsigned char len;
-    unsigned char attr;
+    unsigned short attr;
 } view_cell;
 
 typedef struct view_screen {
@@ -221,6 +223,16 @@ int view_curses_run(view_app *a);
 
 /* The symbol of a NAG ("!", "?!", "+-"), or NULL for one shown as $N. */
 const char *view_nag_symbol(unsigned nag);
+
+/*
+ * The attributes of the board's cells (`out`, by cell, PDN_CELL_MAX of
+ * them) at the cursor: VIEW_A_LAST_MOVE on the squares of the move that led
+ * to the position shown (`exact` 1 from view_game_position(): the start, the
+ * landing squares of a capture and the end; a chess move's from and to),
+ * VIEW_A_MARK on the [%csl] squares of the comments after it (at the start
+ * of the game, of the comments before the first move).
+ */
+void view_board_marks(unsigned short *out, const view_app *a, const pdn_geometry *g, int exact);
 
 /* Parts of the game screen, each in a box of the screen (view_layout.c
  * places them): the move list, scrolled to the cursor (returns its rows),

@@ -19,6 +19,7 @@
 /* How the attribute bits of view.h look on this terminal. */
 typedef struct palette {
     int title, head, current, error, skipped, variation, comment;
+    int last_move, mark; /* board squares */
 } palette;
 
 static void make_palette(palette *p)
@@ -26,6 +27,10 @@ static void make_palette(palette *p)
     const char *no_color = getenv("NO_COLOR"); /* no-color.org: set and not empty */
     p->current = (int)A_REVERSE;
     p->skipped = (int)A_DIM;
+    /* Without colours the board's squares still stand out: the last move
+     * reversed (nothing else on the board is), marks underlined. */
+    p->last_move = (int)A_REVERSE;
+    p->mark = (int)A_UNDERLINE;
     if (has_colors() && !(no_color && no_color[0]) && start_color() == OK) {
         short bg = COLOR_BLACK;
         if (use_default_colors() == OK)
@@ -34,11 +39,15 @@ static void make_palette(palette *p)
         init_pair(2, COLOR_RED, bg);
         init_pair(3, COLOR_GREEN, bg);
         init_pair(4, COLOR_CYAN, bg);
+        init_pair(5, COLOR_BLACK, COLOR_YELLOW); /* the HTML viewer's last move */
+        init_pair(6, COLOR_BLACK, COLOR_GREEN);
         p->title = (int)COLOR_PAIR(1);
         p->head = (int)A_BOLD;
         p->error = (int)(COLOR_PAIR(2) | A_BOLD);
         p->comment = (int)COLOR_PAIR(3);
         p->variation = (int)COLOR_PAIR(4);
+        p->last_move = (int)COLOR_PAIR(5);
+        p->mark = (int)COLOR_PAIR(6);
     } else {
         p->title = (int)A_REVERSE;
         p->head = (int)A_BOLD;
@@ -66,6 +75,12 @@ static int attrs_of(const palette *p, unsigned a)
         r |= p->skipped;
     if (a & VIEW_A_CURRENT)
         r |= p->current;
+    /* A marked square of the last move: the mark's colour, or both
+     * attributes without colours. */
+    if (a & VIEW_A_LAST_MOVE && !(a & VIEW_A_MARK && p->mark & A_COLOR))
+        r |= p->last_move;
+    if (a & VIEW_A_MARK)
+        r |= p->mark;
     return r;
 }
 

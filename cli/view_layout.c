@@ -123,9 +123,11 @@ static void render_list(view_app *a, view_screen *s)
 
 /* --- a game ---------------------------------------------------------------- */
 
-/* The diagram as text lines; its size in columns and rows. */
+/* The diagram as text lines, the options it was drawn with, its size in
+ * columns and rows. */
 typedef struct board {
     view_buf text;
+    pdn_diagram_options opts;
     int width, height;
 } board;
 
@@ -135,6 +137,7 @@ static pdn_status draw_board(board *b, const pdn_position *pos, const view_app *
     o.format = a->unicode ? PDN_DIAGRAM_UNICODE : PDN_DIAGRAM_ASCII;
     o.flip = a->flip;
     o.labels = labels;
+    b->opts = o;
     b->text.len = 0;
     pdn_sink sink = {view_buf_sink, &b->text};
     pdn_status st = pdn_write_diagram(pos, &o, sink);
@@ -155,6 +158,22 @@ static pdn_status draw_board(board *b, const pdn_position *pos, const view_app *
     return PDN_OK;
 }
 
+/* The text of line `k` of the diagram; false past its end. */
+static bool board_line(const board *b, int k, const char **text, size_t *len)
+{
+    size_t i = 0;
+    for (; k > 0 && i < b->text.len; k--) {
+        const char *nl = memchr(b->text.s + i, '\n', b->text.len - i);
+        i = nl ? (size_t)(nl - b->text.s) + 1 : b->text.len;
+    }
+    if (i >= b->text.len)
+        return false;
+    const char *nl = memchr(b->text.s + i, '\n', b->text.len - i);
+    *text = b->text.s + i;
+    *len = nl ? (size_t)(nl - *text) : b->text.len - i;
+    return true;
+}
+
 static void put_board(view_screen *s, const board *b, int y0, int rows)
 {
     int y = y0;
@@ -163,6 +182,39 @@ static void put_board(view_screen *s, const board *b, int y0, int rows)
         size_t end = nl ? (size_t)(nl - b->text.s) : b->text.len;
         view_put(s, y++, 0, s->width, 0, b->text.s + i, end - i);
         i = end + 1;
+    }
+}
+
+/* Bytes of the first `chars` characters of UTF-8 text. */
+static size_t char_bytes(const char *t, size_t len, int chars)
+{
+    size_t i = 0;
+    for (; chars > 0 && i < len; chars--)
+        for (i++; i < len && ((unsigned char)t[i] & 0xC0) == 0x80;)
+            i++;
+    return i;
+}
+
+/*
+ * Gives the squares of `attrs` (by cell) their attributes where the
+ * library says it drew them: line and characters into the line, which
+ * become screen columns as put_board() placed them.
+ */
+static void paint_squares(view_screen *s, const board *b, const pdn_geometry *g, int y0, int rows,
+                          const unsigned short *attrs)
+{
+    for (int cell = 0; cell < g->width * g->height; cell++) {
+        pdn_diagram_spot spot;
+        const char *t;
+        size_t len;
+        if (attrs[cell] == 0 || pdn_diagram_locate(&spot, g, &b->opts, cell) != PDN_OK ||
+            spot.line >= rows || !board_line(b, spot.line, &t, &len))
+            continue;
+        size_t at = char_bytes(t, len, spot.column);
+        size_t n = char_bytes(t + at, len - at, spot.width);
+        int x = view_text_width(t, at), w = view_text_width(t + at, n);
+        for (int k = x; k < x + w && k < s->width; k++)
+            s->cells[(size_t)(y0 + spot.line) * (size_t)s->width + (size_t)k].attr |= attrs[cell];
     }
 }
 
@@ -238,7 +290,7 @@ static pdn_status render_game(view_app *a, view_screen *s)
     pdn_position pos;
     int exact = 1;
     bool known = view_game_position(&pos, &exact, &a->game, a->cursor) == PDN_OK;
-    board b = {{NULL, 0, 0, false}, 0, 0};
+    board b = {{NULL, 0, 0, false}, PDN_DIAGRAM_OPTIONS_INIT, 0, 0};
     pdn_status st = known ? choose_board(&b, &pos, a, s->width) : PDN_OK;
     if (st != PDN_OK) {
         view_buf_free(&b.text);
@@ -269,6 +321,11 @@ static pdn_status render_game(view_app *a, view_screen *s)
         notes_y = moves_y + moves_h;
     }
     put_board(s, &b, 1, body);
+    if (known) {
+        unsigned short attrs[PDN_CELL_MAX];
+        view_board_marks(attrs, a, pos.geometry, exact);
+        paint_squares(s, &b, pos.geometry, 1, body, attrs);
+    }
     view_buf_free(&b.text);
     if (b.height + 1 < body)
         info(a, s, 1 + b.height, left + 1, &pos, known, exact);

@@ -184,10 +184,10 @@ int view_put(view_screen *s, int row, int col, int max_cols, unsigned attr, cons
             memcpy(cell->bytes, text + i, n);
             cell->len = (unsigned char)n;
         }
-        cell->attr = (unsigned char)attr;
+        cell->attr = (unsigned short)attr;
         if (w == 2) {
             line[x + 1].len = 0;
-            line[x + 1].attr = (unsigned char)attr;
+            line[x + 1].attr = (unsigned short)attr;
         }
         x += w;
     }
@@ -204,7 +204,7 @@ void view_paint(view_screen *s, int row, int col, int cols, unsigned attr)
     if (row < 0 || row >= s->height)
         return;
     for (int x = col < 0 ? 0 : col; x < col + cols && x < s->width; x++)
-        s->cells[(size_t)row * (size_t)s->width + (size_t)x].attr = (unsigned char)attr;
+        s->cells[(size_t)row * (size_t)s->width + (size_t)x].attr = (unsigned short)attr;
 }
 
 size_t view_screen_row(const view_screen *s, int row, char *buf, size_t cap)

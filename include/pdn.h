@@ -931,6 +931,26 @@ typedef struct pdn_diagram_options {
 PDN_API pdn_status pdn_write_diagram(const pdn_position *pos, const pdn_diagram_options *opts,
                                      pdn_sink sink);
 
+/** Where a square's piece (or empty-square sign) is in a text diagram. */
+typedef struct pdn_diagram_spot {
+    int line;   /* line of the output, 0 the first (the frame's top edge) */
+    int column; /* characters before it on its line; every character of a
+                   text diagram is one column wide on a terminal */
+    int width;  /* characters the sign takes (1) */
+} pdn_diagram_spot;
+
+/**
+ * Where pdn_write_diagram() with the same geometry and options draws the
+ * sign of board cell `cell` (light squares of draughts boards included:
+ * a blank there), so that a program can highlight squares of the diagram
+ * it shows.  Returns PDN_OK; PDN_EINVAL for NULL arguments, options
+ * pdn_write_diagram() refuses, a format other than PDN_DIAGRAM_ASCII and
+ * PDN_DIAGRAM_UNICODE, or a cell off the board (`out`, when not NULL, then
+ * holds line and column -1, width 0).  Thread-safe.
+ */
+PDN_API pdn_status pdn_diagram_locate(pdn_diagram_spot *out, const pdn_geometry *g,
+                                      const pdn_diagram_options *opts, int cell);
+
 /**
  * An HTML game viewer: one self-contained page (style and script inline,
  * nothing fetched) showing the games added to it: a game list when there

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * diagram.c - pdn_write_diagram(): checks the options, resolves the labels
- * and hands the position to the text or SVG writer; the helpers both share
+ * and hands the position to the text or SVG writer; pdn_diagram_locate()
+ * asks the text writer where a square goes; the helpers both writers share
  * (display frame, square shades, edge labels, formatted output).
  */
 #include "render/render.h"
@@ -81,12 +82,10 @@ static unsigned resolve_labels(const pdn_geometry *g, unsigned labels)
     return labels;
 }
 
-pdn_status pdn_write_diagram(const pdn_position *pos, const pdn_diagram_options *opts,
-                             pdn_sink sink)
+/* The checks both entry points make: a board the writers can draw and
+ * options they understand. */
+static pdn_status check(const pdn_geometry *g, const pdn_diagram_options *opts)
 {
-    if (pos == NULL || opts == NULL || sink.write == NULL || pos->geometry == NULL)
-        return PDN_EINVAL;
-    const pdn_geometry *g = pos->geometry;
     if (opts->version != PDN_DIAGRAM_OPTIONS_VERSION)
         return PDN_EINVAL;
     if (opts->labels & ~(PDN_LABEL_NUMBERS | PDN_LABEL_COORDS | PDN_LABEL_AUTO))
@@ -97,6 +96,17 @@ pdn_status pdn_write_diagram(const pdn_position *pos, const pdn_diagram_options 
         return PDN_EINVAL;
     if (opts->format == PDN_DIAGRAM_SVG &&
         (opts->square_size == 0 || opts->square_size > SQUARE_SIZE_MAX))
+        return PDN_EINVAL;
+    return PDN_OK;
+}
+
+pdn_status pdn_write_diagram(const pdn_position *pos, const pdn_diagram_options *opts,
+                             pdn_sink sink)
+{
+    if (pos == NULL || opts == NULL || sink.write == NULL || pos->geometry == NULL)
+        return PDN_EINVAL;
+    const pdn_geometry *g = pos->geometry;
+    if (check(g, opts) != PDN_OK)
         return PDN_EINVAL;
 
     pdn_out out;
@@ -116,4 +126,22 @@ pdn_status pdn_write_diagram(const pdn_position *pos, const pdn_diagram_options 
         return PDN_EINVAL;
     }
     return pdn_out__finish(&out);
+}
+
+pdn_status pdn_diagram_locate(pdn_diagram_spot *out, const pdn_geometry *g,
+                              const pdn_diagram_options *opts, int cell)
+{
+    if (out == NULL)
+        return PDN_EINVAL;
+    out->line = out->column = -1;
+    out->width = 0;
+    if (g == NULL || opts == NULL || check(g, opts) != PDN_OK)
+        return PDN_EINVAL;
+    if (opts->format != PDN_DIAGRAM_ASCII && opts->format != PDN_DIAGRAM_UNICODE)
+        return PDN_EINVAL;
+    if (cell < 0 || cell >= g->width * g->height)
+        return PDN_EINVAL;
+    pdn_render r = {NULL, g, opts, resolve_labels(g, opts->labels), NULL};
+    pdn_render__text_place(&r, cell, &out->line, &out->column, &out->width);
+    return PDN_OK;
 }

@@ -73,57 +73,122 @@ static void edge(pdn_out *o, const char *const *box, int top, int cells, int wid
     pdn_render__puts(o, box[top ? 1 : 3]);
 }
 
+/*
+ * Where the parts of a text diagram go.  Both the drawing and
+ * pdn_render__text_place() take the places of the signs from here, so that
+ * a program highlighting a square (pdn_diagram_locate) finds the sign the
+ * drawing wrote.  Every character written is one column wide.
+ */
+typedef struct layout {
+    int coords, numbers;
+    int margin; /* columns of rank numbers before the frame: "10 |" */
+    int nd;     /* digits of the largest square number (the key) */
+} layout;
+
+static layout layout_of(const pdn_render *r)
+{
+    layout l;
+    l.coords = (r->labels & PDN_LABEL_COORDS) != 0;
+    l.numbers = (r->labels & PDN_LABEL_NUMBERS) != 0;
+    l.margin = l.coords ? digits(r->g->height) + 1 : 0;
+    l.nd = digits(r->g->square_count);
+    return l;
+}
+
+/* The line of display row `row`: the frame's top edge comes first. */
+static int row_line(int row)
+{
+    return 1 + row;
+}
+
+/* The column of the sign of display column `col`: after the margin, the
+ * frame, and a space before each square. */
+static int sign_column(const layout *l, int col)
+{
+    return l->margin + 2 + 2 * col;
+}
+
+void pdn_render__text_place(const pdn_render *r, int cell, int *line, int *column, int *width)
+{
+    layout l = layout_of(r);
+    int row, col;
+    pdn_render__place(r, cell, &row, &col);
+    *line = row_line(row);
+    *column = sign_column(&l, col);
+    *width = 1; /* every sign of the tables above is one character */
+}
+
+/* A board row: margin, frame, the signs where sign_column() puts them. */
+static void board_row(const pdn_render *r, const layout *l, const char *const *box, int row,
+                      int unicode)
+{
+    pdn_out *o = r->out;
+    if (l->coords)
+        pdn_render__printf(o, "%*d ", l->margin - 1, pdn_render__rank_label(r, row));
+    else
+        spaces(o, l->margin);
+    pdn_render__puts(o, box[5]);
+    int at = l->margin + 1;
+    for (int col = 0; col < r->g->width; col++) {
+        int x = sign_column(l, col);
+        spaces(o, x - at);
+        pdn_render__puts(o, glyph(r, pdn_render__cell_at(r, row, col), unicode));
+        at = x + 1;
+    }
+    pdn_out__write(o, " ", 1);
+    pdn_render__puts(o, box[5]);
+}
+
+/* The numbers key of a board row. */
+static void key_row(const pdn_render *r, const layout *l, const char *const *box, int row)
+{
+    pdn_out *o = r->out;
+    pdn_render__puts(o, box[5]);
+    for (int col = 0; col < r->g->width; col++) {
+        int n = r->g->number_of[pdn_render__cell_at(r, row, col)];
+        if (n)
+            pdn_render__printf(o, " %*d", l->nd, n);
+        else
+            spaces(o, l->nd + 1);
+    }
+    pdn_out__write(o, " ", 1);
+    pdn_render__puts(o, box[5]);
+}
+
 void pdn_render__text(const pdn_render *r, int unicode)
 {
     pdn_out *o = r->out;
     const char *const *box = unicode ? unicode_box : ascii_box;
     int w = r->g->width, h = r->g->height;
-    int coords = (r->labels & PDN_LABEL_COORDS) != 0,
-        numbers = (r->labels & PDN_LABEL_NUMBERS) != 0;
-    int margin = coords ? digits(h) + 1 : 0; /* "10 |" */
-    int nd = digits(r->g->square_count);
+    layout l = layout_of(r);
 
-    for (int line = -1; line <= h; line++) {
-        int border = line < 0 || line == h;
-        if (coords && !border)
-            pdn_render__printf(o, "%*d ", margin - 1, pdn_render__rank_label(r, line));
-        else
-            spaces(o, margin);
-        if (border) {
-            edge(o, box, line < 0, w, 2);
+    /* The top edge, the rows at the lines row_line() gives, the bottom edge. */
+    for (int line = 0; line <= row_line(h); line++) {
+        int row = line - row_line(0);
+        if (row >= 0 && row < h) {
+            board_row(r, &l, box, row, unicode);
         } else {
-            pdn_render__puts(o, box[5]);
-            for (int col = 0; col < w; col++) {
-                pdn_out__write(o, " ", 1);
-                pdn_render__puts(o, glyph(r, pdn_render__cell_at(r, line, col), unicode));
-            }
-            pdn_out__write(o, " ", 1);
-            pdn_render__puts(o, box[5]);
+            spaces(o, l.margin);
+            edge(o, box, row < 0, w, 2);
         }
-        if (numbers) {
+        if (l.numbers) {
             spaces(o, 3);
-            if (border) {
-                edge(o, box, line < 0, w, nd + 1);
-            } else {
-                pdn_render__puts(o, box[5]);
-                for (int col = 0; col < w; col++) {
-                    int n = r->g->number_of[pdn_render__cell_at(r, line, col)];
-                    if (n)
-                        pdn_render__printf(o, " %*d", nd, n);
-                    else
-                        spaces(o, nd + 1);
-                }
-                pdn_out__write(o, " ", 1);
-                pdn_render__puts(o, box[5]);
-            }
+            if (row >= 0 && row < h)
+                key_row(r, &l, box, row);
+            else
+                edge(o, box, row < 0, w, l.nd + 1);
         }
         pdn_out__write(o, "\n", 1);
     }
-    if (coords) {
-        spaces(o, margin + 1);
+    if (l.coords) {
+        /* Each letter under its column's signs. */
+        int at = 0;
         for (int col = 0; col < w; col++) {
-            char s[2] = {' ', pdn_render__file_label(r, col)};
-            pdn_out__write(o, s, 2);
+            int x = sign_column(&l, col);
+            spaces(o, x - at);
+            char c = pdn_render__file_label(r, col);
+            pdn_out__write(o, &c, 1);
+            at = x + 1;
         }
         pdn_out__write(o, "\n", 1);
     }

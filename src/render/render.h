@@ -44,6 +44,9 @@ void pdn_render__printf(pdn_out *o, const char *fmt, ...);
 
 /* The writers behind pdn_write_diagram(). */
 void pdn_render__text(const pdn_render *r, int unicode);
+/* Where pdn_render__text() writes the sign of `cell`: its line, column
+ * (characters, 0-based) and width; behind pdn_diagram_locate(). */
+void pdn_render__text_place(const pdn_render *r, int cell, int *line, int *column, int *width);
 void pdn_render__svg(const pdn_render *r);
 
 #endif

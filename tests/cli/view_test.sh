@@ -4,8 +4,9 @@
 # of 80x24 (and 120x40), keys are sent with send-keys, and the screen is
 # read back with capture-pane (-e for reverse video and colours) after each
 # one: the game list and its search, a game's board against `pdn board`,
-# the current move, variations in and out, flip, resizing, the notes, an
-# illegal move, no colours, ASCII, TERM=dumb.  Exit statuses first, which
+# the current move and the squares of the last move on the board,
+# variations in and out, flip, resizing, the notes, an illegal move, no
+# colours, ASCII, TERM=dumb.  Exit statuses first, which
 # need no terminal.  Skipped (77) without tmux or when pdn has no ncurses.
 #   view_test.sh PDN SOURCE_DIR
 set -u
@@ -166,6 +167,20 @@ reversed() {
         grep -qE -- "${2:-}($sgr)*$esc\\[([0-9;]*;)?7(;[0-9;]*)?m($sgr)*$1"
     check "after $step: '$1' in reverse video" 0 $?
 }
+# marked LINE TEXT SGR: on screen line LINE, TEXT is drawn with the SGR
+# code (43 a yellow background, 7 reverse video), maybe among others.
+marked() {
+    local sgr="$esc\\[[0-9;]*m"
+    printf '%s\n' "$scr_e" | sed -n "$1p" |
+        grep -qE -- "$esc\\[([0-9;]*;)?$3(;[0-9;]*)?m($sgr)*$2"
+    check "after $step: '$2' on line $1 marked (SGR $3)" 0 $?
+}
+# board_sgr SGR: how many times the board (rows 2-13, to their right frame;
+# the moves come after it) switches it on.
+board_sgr() {
+    printf '%s\n' "$scr_e" | sed -n '2,13s/\(.*[│┐┘]\).*/\1/p' |
+        grep -oE -- "$esc\\[([0-9;]*;)?$1(;[0-9;]*)?m" | wc -l | tr -d ' '
+}
 # colours: 1 when some cell has a foreground or background colour.
 colours() {
     printf '%s\n' "$scr_e" | grep -qE -- "$esc\\[([0-9;]*;)?(3[0-7]|4[0-7])(;[0-9;]*)?m" &&
@@ -225,11 +240,15 @@ has "game: the opening comment" " A quiet opening."
 has "game: the moves beside the board" "┐  1. 32-28 19-23 2. 28x19 14x23 3. 37-32 {…}"
 has "game: a variation on its own row" "    (3. 31-26 {…} 10-14"
 has "game: the keys" "←→ move  ↑↓ variation"
+check "no move marked at the start" 0 "$(board_sgr 43)"
 keys Right
 wait_for "ply 1, main line"
 board "after 1. 32-28" 2 --unicode --coords --game 1 --ply 1 "$file"
 starts "the man on 28 (e5)" 8 " 5 │ ·   ·   ⛀   ·   ·   │"
 reversed "32-28"
+marked 8 "⛀" 43
+marked 9 "·" 43
+check "the two squares of 32-28 marked, no other" 2 "$(board_sgr 43)"
 has "Black to move" "Black to move"
 keys Right Right Right Right
 wait_for "ply 5, main line"
@@ -262,6 +281,8 @@ wait_for "ply 5, main line"
 keys f
 wait_for "board flipped"
 board "flipped" 2 --unicode --coords --flip --game 1 --ply 5 "$file"
+marked 6 "⛀" 43
+check "flipped: the two squares of 37-32 marked" 2 "$(board_sgr 43)"
 keys f
 wait_gone "board flipped"
 board "flipped back" 2 --unicode --coords --game 1 --ply 5 "$file"
@@ -337,6 +358,8 @@ for env in "TERM=vt100 LANG=C.UTF-8" "TERM=screen NO_COLOR=1 LANG=C.UTF-8"; do
     keys Enter Right
     wait_for "ply 1, main line"
     reversed "32-28"
+    marked 8 "⛀" 7
+    check "$env: the two squares of 32-28 reversed" 2 "$(board_sgr 7)"
     check "$env: no colours in a game" 0 "$(colours)"
     board "$env: the board" 2 --unicode --coords --game 1 --ply 1 "$file"
     keys q q
@@ -349,6 +372,7 @@ wait_for "4 games"
 keys Enter Right
 wait_for "ply 1, main line"
 board "ASCII: the board" 2 --ascii --coords --game 1 --ply 1 "$file"
+marked 8 "w" 43
 has "ASCII: the keys" "Left Right move  Up Down variation"
 keys q q
 wait_for "[exit 0]"

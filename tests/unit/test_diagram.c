@@ -2,7 +2,8 @@
 /*
  * test_diagram.c - unit tests of pdn_write_diagram() (src/render/): exact
  * ASCII diagrams (8x8 draughts with its numbers key, flipped, Spantsiretti's
- * 10x8 with coordinates, chess), Unicode pieces, the SVG document's shape
+ * 10x8 with coordinates, chess), Unicode pieces, where pdn_diagram_locate()
+ * says each square is drawn (every board), the SVG document's shape
  * (balanced tags, one <use> per piece, where a piece goes when flipped,
  * marks drawn or skipped, the size in pixels), bad options and failing sinks.
  */
@@ -259,6 +260,176 @@ static void test_diagram__largest_and_smallest(void)
 }
 
 /* ---------------------------------------------------------------------- */
+/* Where a square is drawn (pdn_diagram_locate)                           */
+/* ---------------------------------------------------------------------- */
+
+/* The character at `column` (counted in characters) of line `line` of the
+ * last diagram drawn, as its UTF-8 bytes in `buf`; "" past the end. */
+static const char *char_at(int line, int column, char buf[8])
+{
+    const char *p = out.data;
+    for (int k = 0; k < line && p != NULL; k++) {
+        p = strchr(p, '\n');
+        p = p ? p + 1 : NULL;
+    }
+    buf[0] = '\0';
+    if (p == NULL)
+        return buf;
+    for (int k = 0; k <= column; k++) {
+        if (*p == '\n' || *p == '\0')
+            return buf;
+        size_t n = 1;
+        while ((p[n] & 0xC0) == 0x80)
+            n++;
+        if (k == column) {
+            memcpy(buf, p, n);
+            buf[n] = '\0';
+        }
+        p += n;
+    }
+    return buf;
+}
+
+/* Pieces put on the board in turn, and their signs in ASCII and Unicode. */
+static const pdn_piece draughts_pieces[4] = {PDN_WHITE | PDN_MAN, PDN_BLACK | PDN_MAN,
+                                             PDN_WHITE | PDN_KING, PDN_BLACK | PDN_KING};
+static const char *const draughts_signs[2][4] = {
+    {"w", "b", "W", "B"}, {"\xE2\x9B\x80", "\xE2\x9B\x82", "\xE2\x9B\x81", "\xE2\x9B\x83"}};
+static const pdn_piece chess_pieces[4] = {PDN_WHITE | PDN_KNIGHT, PDN_BLACK | PDN_QUEEN,
+                                          PDN_WHITE | PDN_PAWN, PDN_BLACK | PDN_CHESS_KING};
+static const char *const chess_signs[2][4] = {
+    {"N", "q", "P", "k"}, {"\xE2\x99\x98", "\xE2\x99\x9B", "\xE2\x99\x99", "\xE2\x99\x9A"}};
+
+/* Checks the sign drawn where pdn_diagram_locate() places cell `c`;
+ * false (after saying what went wrong) when it is not `want`. */
+static int sign_at(int c, const pdn_diagram_options *o, const char *want)
+{
+    pdn_diagram_spot spot;
+    char got[8] = "";
+    pdn_status st = pdn_diagram_locate(&spot, &geometry, o, c);
+    if (st == PDN_OK && spot.width == 1 && strcmp(char_at(spot.line, spot.column, got), want) == 0)
+        return 1;
+    fprintf(stderr,
+            "    %dx%d board, cell %d, format %d, flip %d, labels %u: status %d, '%s' at "
+            "%d:%d (width %d), expected '%s' in\n%s",
+            geometry.width, geometry.height, c, (int)o->format, o->flip, o->labels, (int)st, got,
+            spot.line, spot.column, spot.width, want, out.data);
+    return 0;
+}
+
+/*
+ * Every cell of the board, flipped and not, in ASCII and Unicode, with
+ * each choice of labels: on an empty board the sign at the place
+ * pdn_diagram_locate() gives is the empty square's ('.' or blank), and
+ * with a piece on that cell alone it is the piece, which the diagram shows
+ * once.  Stops at the first disagreement, which it shows.
+ */
+static int locate_every_cell(void)
+{
+    static const unsigned labels[] = {0, PDN_LABEL_NUMBERS, PDN_LABEL_COORDS,
+                                      PDN_LABEL_NUMBERS | PDN_LABEL_COORDS, PDN_LABEL_AUTO};
+    int cells = geometry.width * geometry.height;
+    for (int format = 0; format < 2; format++)
+        for (int flip = 0; flip < 2; flip++)
+            for (size_t k = 0; k < sizeof labels / sizeof labels[0]; k++) {
+                pdn_diagram_options o = PDN_DIAGRAM_OPTIONS_INIT;
+                o.format = format ? PDN_DIAGRAM_UNICODE : PDN_DIAGRAM_ASCII;
+                o.flip = flip;
+                o.labels = labels[k];
+                pdn_position_clear(&position, &geometry);
+                if (!CHECK(draw(&position, &o) == PDN_OK))
+                    return 0;
+                for (int c = 0; c < cells; c++) {
+                    int light = geometry.chess ? (c / geometry.width + c % geometry.width) % 2
+                                               : !geometry.all_playing && !geometry.number_of[c];
+                    if (!CHECK(sign_at(c, &o, light ? " " : format ? "\xC2\xB7" : ".")))
+                        return 0;
+                }
+                for (int c = 0; c < cells; c++) {
+                    pdn_position_clear(&position, &geometry);
+                    position.board[c] =
+                        geometry.chess ? chess_pieces[c % 4] : draughts_pieces[c % 4];
+                    const char *sign =
+                        geometry.chess ? chess_signs[format][c % 4] : draughts_signs[format][c % 4];
+                    if (!CHECK(draw(&position, &o) == PDN_OK) || !CHECK(sign_at(c, &o, sign)))
+                        return 0;
+                    /* Once on the board: the lines down to its bottom
+                     * edge (the file letters under it may be 'b' or 'w'). */
+                    char *end = out.data;
+                    for (int line = 0; line < geometry.height + 2 && end; line++)
+                        end = strchr(end + 1, '\n');
+                    if (end)
+                        *end = '\0';
+                    if (!CHECK(count(out.data, sign) == 1))
+                        return 0;
+                }
+            }
+    return 1;
+}
+
+static void test_diagram__locate(void)
+{
+    /* Every GameType of the standard's table, a 16x16 and a 26x26 board. */
+    int boards = 0;
+    for (int type = 0; type < 100; type++) {
+        pdn_gametype gt;
+        if (pdn_gametype_default(&gt, type) != PDN_OK)
+            continue;
+        CHECK_EQ_INT(pdn_geometry_init(&geometry, &gt), PDN_OK);
+        boards++;
+        if (!locate_every_cell())
+            return;
+    }
+    CHECK_EQ_INT(boards, 15); /* 0, 20-31, 40, 41 */
+    static const char *const tuples[] = {"20,W,16,16,N1,0", "20,W,26,26,N2,0", "20,B,10,8,A1,1"};
+    for (size_t k = 0; k < sizeof tuples / sizeof tuples[0]; k++) {
+        pdn_gametype gt;
+        CHECK_EQ_INT(pdn_parse_gametype(&gt, tuples[k], strlen(tuples[k]), NULL), PDN_D_NONE);
+        CHECK_EQ_INT(pdn_geometry_init(&geometry, &gt), PDN_OK);
+        if (!locate_every_cell())
+            return;
+    }
+
+    /* Known places: International, numbers key, flipped or not. */
+    start("20");
+    pdn_diagram_options o = PDN_DIAGRAM_OPTIONS_INIT;
+    pdn_diagram_spot spot;
+    CHECK_EQ_INT(pdn_diagram_locate(&spot, &geometry, &o, pdn_geometry_cell(&geometry, 1)), PDN_OK);
+    CHECK_EQ_INT(spot.line, 1);   /* under the top edge */
+    CHECK_EQ_INT(spot.column, 4); /* "|   b" */
+    o.flip = 1;
+    CHECK_EQ_INT(pdn_diagram_locate(&spot, &geometry, &o, pdn_geometry_cell(&geometry, 1)), PDN_OK);
+    CHECK_EQ_INT(spot.line, 10);
+    CHECK_EQ_INT(spot.column, 18);
+    o.labels = PDN_LABEL_COORDS; /* "10 |" before the frame */
+    CHECK_EQ_INT(pdn_diagram_locate(&spot, &geometry, &o, pdn_geometry_cell(&geometry, 1)), PDN_OK);
+    CHECK_EQ_INT(spot.column, 21);
+
+    /* What has no place. */
+    o = (pdn_diagram_options)PDN_DIAGRAM_OPTIONS_INIT;
+    CHECK_EQ_INT(pdn_diagram_locate(&spot, &geometry, &o, -1), PDN_EINVAL);
+    CHECK_EQ_INT(spot.line, -1);
+    CHECK_EQ_INT(spot.column, -1);
+    CHECK_EQ_INT(spot.width, 0);
+    CHECK_EQ_INT(pdn_diagram_locate(&spot, &geometry, &o, 100), PDN_EINVAL);
+    CHECK_EQ_INT(pdn_diagram_locate(&spot, &geometry, &o, 99), PDN_OK);
+    CHECK_EQ_INT(pdn_diagram_locate(NULL, &geometry, &o, 0), PDN_EINVAL);
+    CHECK_EQ_INT(pdn_diagram_locate(&spot, NULL, &o, 0), PDN_EINVAL);
+    CHECK_EQ_INT(pdn_diagram_locate(&spot, &geometry, NULL, 0), PDN_EINVAL);
+    o.format = PDN_DIAGRAM_SVG;
+    CHECK_EQ_INT(pdn_diagram_locate(&spot, &geometry, &o, 0), PDN_EINVAL);
+    CHECK_EQ_INT(spot.line, -1);
+    o.format = (pdn_diagram_format)7;
+    CHECK_EQ_INT(pdn_diagram_locate(&spot, &geometry, &o, 0), PDN_EINVAL);
+    o.format = PDN_DIAGRAM_ASCII;
+    o.labels = 4;
+    CHECK_EQ_INT(pdn_diagram_locate(&spot, &geometry, &o, 0), PDN_EINVAL);
+    o.labels = PDN_LABEL_AUTO;
+    o.version = 0;
+    CHECK_EQ_INT(pdn_diagram_locate(&spot, &geometry, &o, 0), PDN_EINVAL);
+}
+
+/* ---------------------------------------------------------------------- */
 /* SVG                                                                    */
 /* ---------------------------------------------------------------------- */
 
@@ -497,6 +668,7 @@ int main(void)
     RUN(test_diagram__chess);
     RUN(test_diagram__unicode);
     RUN(test_diagram__largest_and_smallest);
+    RUN(test_diagram__locate);
     RUN(test_diagram__svg_document);
     RUN(test_diagram__svg_chess);
     RUN(test_diagram__svg_marks);

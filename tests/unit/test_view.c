@@ -3,7 +3,8 @@
  * test_view.c - unit tests of `pdn view` without a terminal (cli/view_*.c
  * but the curses part): the cursor in a tree with nested variations, the
  * search of the game list, the columns of text, and the screens at 80x24
- * and larger, cell by cell, as keys are pressed.
+ * and larger, cell by cell, as keys are pressed (the squares of the last
+ * move and of [%csl] marked on the board).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -244,6 +245,11 @@ static void test_view__grid(void)
     CHECK_ROW(&s, 0, "");
     CHECK_EQ_INT(view_puts(&s, 4, 25, 9, 0, "abcdefg"), 5);
     CHECK_ROW(&s, 4, "                         abcde");
+    /* Every attribute bit survives, the board's high ones too. */
+    view_paint(&s, 3, 0, 2, VIEW_A_MARK | VIEW_A_LAST_MOVE);
+    CHECK_EQ_INT(s.cells[3 * 30 + 1].attr, VIEW_A_MARK | VIEW_A_LAST_MOVE);
+    view_puts(&s, 3, 5, 1, VIEW_A_MARK, "m");
+    CHECK_EQ_INT(s.cells[3 * 30 + 5].attr, VIEW_A_MARK);
     view_screen_free(&s);
 }
 
@@ -316,6 +322,30 @@ static int row_of(const view_screen *s, const char *text)
             return y;
     return -1;
 }
+
+/* The cells of the screen carrying `attr`, as "row:col=char" in reading
+ * order, space-separated. */
+static const char *cells_with(const view_screen *s, unsigned attr)
+{
+    static char buf[1024];
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int y = 0; y < s->height; y++)
+        for (int x = 0; x < s->width; x++) {
+            const view_cell *c = &s->cells[(size_t)y * (size_t)s->width + (size_t)x];
+            if (c->attr & attr && n < sizeof buf - 64)
+                n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%d:%d=%.*s", n ? " " : "", y, x,
+                                      (int)c->len, c->bytes);
+        }
+    return buf;
+}
+
+#define CHECK_CELLS(s, attr, want)                                                                 \
+    do {                                                                                           \
+        const char *got_ = cells_with(s, attr);                                                    \
+        if (!harness_check(strcmp(got_, want) == 0, __FILE__, __LINE__, #attr " at " #want))       \
+            fprintf(stderr, "    got \"%s\"\n", got_);                                             \
+    } while (0)
 
 static void key(view_app *a, view_screen *s, int k)
 {
@@ -450,6 +480,7 @@ static void test_view__game_screen(void)
     CHECK_ROW_HAS(&s, 23, "←→ move  ↑↓ variation");
     CHECK_EQ_INT(attr_at(&s, 1, "32-28"), 0);
     CHECK_EQ_INT(attr_at(&s, 2, "31-26"), VIEW_A_VARIATION);
+    CHECK_CELLS(&s, VIEW_A_LAST_MOVE | VIEW_A_MARK, ""); /* no move yet */
 
     /* One move on: the piece is on 28, the move reversed. */
     key(&a, &s, VIEW_KEY_RIGHT);
@@ -460,6 +491,9 @@ static void test_view__game_screen(void)
     CHECK_ROW(&s, 14, "Black to move");
     CHECK_ROW(&s, 15, "ply 1, main line");
     CHECK_ROW(&s, 18, "");
+    /* The squares of the move: d4 now empty, the man on e5. */
+    CHECK_CELLS(&s, VIEW_A_LAST_MOVE, "7:13=⛀ 8:11=·");
+    CHECK_CELLS(&s, VIEW_A_MARK, "");
 
     for (int i = 0; i < 4; i++)
         key(&a, &s, VIEW_KEY_RIGHT);
@@ -546,10 +580,12 @@ static void test_view__game_screen(void)
     key(&a, &s, VIEW_KEY_END);
     CHECK_EQ_INT(attr_at(&s, 1, "17-21"), VIEW_A_SKIPPED | VIEW_A_CURRENT);
     CHECK_ROW(&s, 16, "last position known");
+    CHECK_CELLS(&s, VIEW_A_LAST_MOVE, "");
     CHECK(row_of(&s, "not checked: an earlier move of this line") > 17);
     key(&a, &s, VIEW_KEY_LEFT);
     CHECK_EQ_INT(attr_at(&s, 1, "33-29"), VIEW_A_ERROR | VIEW_A_CURRENT);
     CHECK_ROW(&s, 16, "before this move");
+    CHECK_CELLS(&s, VIEW_A_LAST_MOVE, ""); /* the board is not after it */
     CHECK_ROW(&s, 18, " The capture is forced.");
     int y = row_of(&s, "error: no legal move fits");
     CHECK(y == 19);
@@ -566,7 +602,65 @@ static void test_view__game_screen(void)
     CHECK_ROW(&s, 3, "7 │ ♟ ♟ ♟ ♟ · ♟ ♟ ♟ │     2... Nc6 3. Bb5 1-0");
     CHECK_EQ_INT(attr_at(&s, 3, "Bb5"), VIEW_A_CURRENT);
     CHECK_EQ_INT(attr_at(&s, 2, "f4"), VIEW_A_VARIATION);
+    CHECK_CELLS(&s, VIEW_A_LAST_MOVE, "5:6=♗ 9:14= "); /* b5, and f1 (light) */
+    key(&a, &s, VIEW_KEY_LEFT);
+    CHECK_CELLS(&s, VIEW_A_LAST_MOVE, "2:6=· 4:8=♞"); /* Nc6, from b8 */
     key(&a, &s, 'q');
+    CHECK_EQ_INT(view_app_key(&a, 'q', 24), 1);
+    view_app_free(&a);
+    view_screen_free(&s);
+}
+
+/* The board marks the squares of the move that led to the position, the
+ * landing squares of a capture too, and the [%csl] squares of the
+ * comments after it: flipped, beside the numbers key, in ASCII. */
+static void test_view__last_move(void)
+{
+    static const char game[] = "[White \"A\"]\n[Black \"B\"]\n[GameType \"20\"]\n"
+                               "[FEN \"W:W32,45:B27,17,3\"]\n\n"
+                               "{[%csl Gd4]} 1. 32x12 {[%csl Ra5,Rc7] Two.} 3-8 *\n";
+    view_app a;
+    view_screen s = VIEW_SCREEN_INIT(80, 24);
+    CHECK_EQ_INT(view_app_init(&a, game, strlen(game), "capture.pdn", &read_opts, -1), PDN_OK);
+    CHECK_EQ_INT(view_app_render(&a, &s), PDN_OK);
+    CHECK_ROW(&s, 15, "start of the game");
+    CHECK_CELLS(&s, VIEW_A_LAST_MOVE, "");
+    CHECK_CELLS(&s, VIEW_A_MARK, "8:11=⛀"); /* d4, from the opening comment */
+
+    /* 32x12 goes d4, b6 (over c5), d8 (over c7): all three marked. */
+    key(&a, &s, VIEW_KEY_RIGHT);
+    CHECK_ROW(&s, 15, "ply 1, main line");
+    CHECK_ROW(&s, 4, " 8 │   ·   ⛀   ·   ·   · │");
+    CHECK_CELLS(&s, VIEW_A_LAST_MOVE, "4:11=⛀ 6:7=· 8:11=·");
+    CHECK_CELLS(&s, VIEW_A_MARK, "5:9=· 7:5=·"); /* c7, a5 */
+    /* Nothing else on the screen has the board's attributes. */
+    CHECK_EQ_INT(attr_at(&s, 1, "32x12"), VIEW_A_CURRENT);
+
+    /* Flipped: the same squares, turned round. */
+    key(&a, &s, 'f');
+    CHECK_ROW(&s, 16, "board flipped");
+    CHECK_CELLS(&s, VIEW_A_LAST_MOVE, "5:17=· 7:21=· 9:17=⛀");
+    CHECK_CELLS(&s, VIEW_A_MARK, "6:23=· 8:19=·");
+    key(&a, &s, 'f');
+
+    /* The numbers key beside the board: no coordinates, so further left;
+     * the key's numbers are not marked. */
+    view_screen big = VIEW_SCREEN_INIT(120, 40);
+    CHECK_EQ_INT(view_app_render(&a, &big), PDN_OK);
+    CHECK(a.key_shown);
+    CHECK_CELLS(&big, VIEW_A_LAST_MOVE, "4:8=⛀ 6:4=· 8:8=·");
+    view_screen_free(&big);
+
+    /* ASCII; then Black's move, only its two squares. */
+    a.unicode = false;
+    CHECK_EQ_INT(view_app_render(&a, &s), PDN_OK);
+    CHECK_CELLS(&s, VIEW_A_LAST_MOVE, "4:11=w 6:7=. 8:11=.");
+    key(&a, &s, VIEW_KEY_RIGHT);
+    CHECK_ROW(&s, 15, "ply 2, main line");
+    CHECK_CELLS(&s, VIEW_A_LAST_MOVE, "2:15=. 3:13=b");
+    CHECK_CELLS(&s, VIEW_A_MARK, "");
+    key(&a, &s, VIEW_KEY_HOME);
+    CHECK_CELLS(&s, VIEW_A_LAST_MOVE, "");
     CHECK_EQ_INT(view_app_key(&a, 'q', 24), 1);
     view_app_free(&a);
     view_screen_free(&s);
@@ -619,6 +713,7 @@ int main(void)
     RUN(test_view__grid);
     RUN(test_view__list_screen);
     RUN(test_view__game_screen);
+    RUN(test_view__last_move);
     RUN(test_view__scroll);
     view_buf_free(&diagram_buf);
     return harness_report();
