@@ -33,18 +33,12 @@ runs=
 quick=0
 pdn=
 
+prog=chess.sh
+. "$here/lib.sh"
+
 usage() {
     echo "usage: bench/chess.sh [--quick] [--size MB] [--runs N] PDN" >&2
     exit "${1:-2}"
-}
-die() {
-    echo "chess.sh: $*" >&2
-    exit 1
-}
-positive() {
-    case $2 in
-    '' | *[!0-9]* | 0) die "$1 needs a positive whole number, not '$2'" ;;
-    esac
 }
 
 while [ $# -gt 0 ]; do
@@ -74,9 +68,8 @@ fi
 size=${size:-20}
 runs=${runs:-3}
 version=$("$pdn" --version) || die "'$pdn --version' failed"
-build_type=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$(dirname "$pdn")/CMakeCache.txt" 2>/dev/null |
-    head -n 1) || build_type=
-[ -x /usr/bin/time ] || die "/usr/bin/time is missing: install the Debian package 'time'"
+build_type=$(build_type_of "$pdn") || build_type=
+need_time
 
 tmpdir=$(mktemp -d "${TMPDIR:-/tmp}/pdn-chess-bench.XXXXXX")
 trap 'rm -rf "$tmpdir"' EXIT
@@ -166,66 +159,19 @@ bytes=$(wc -c <"$input")
 # Measuring
 # ---------------------------------------------------------------------------
 
-now_us() {
-    local t
-    if [ -n "${EPOCHREALTIME:-}" ]; then
-        t=${EPOCHREALTIME/[.,]/}
-        printf -v "$1" '%d' "$((10#$t))"
-    else
-        t=$(date +%s%N)
-        printf -v "$1" '%d' "$((10#$t / 1000))"
-    fi
-}
-
-# measure OUT ERR CMD...: runs CMD $runs times, standard output in OUT and
-# error output in ERR; sets best_us (least wall time) and best_cpu_ms (least
-# user + system time).  Exit status 1 (problems found) is accepted.
-measure() {
-    local out=$1 err=$2 t0 t1 rc i cpu user sys rss
-    shift 2
-    best_us= best_cpu_ms=
-    for ((i = 0; i < runs; i++)); do
-        rc=0
-        now_us t0
-        /usr/bin/time -f '%U %S %M' -o "$tmpdir/time" "$@" >"$out" 2>"$err" || rc=$?
-        now_us t1
-        if [ "$rc" -gt 1 ]; then
-            head -n 20 "$err" >&2
-            die "'$*' failed with exit status $rc"
-        fi
-        read -r user sys rss < <(tail -n 1 "$tmpdir/time")
-        cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%d", (u + s) * 1000 + 0.5 }')
-        if [ -z "$best_us" ] || [ $((t1 - t0)) -lt "$best_us" ]; then best_us=$((t1 - t0)); fi
-        if [ -z "$best_cpu_ms" ] || [ "$cpu" -lt "$best_cpu_ms" ]; then best_cpu_ms=$cpu; fi
-    done
-    [ "$best_us" -gt 0 ] || best_us=1
-    [ "$best_cpu_ms" -gt 0 ] || best_cpu_ms=1
-}
-
-mbps() { awk -v n="$1" -v us="$2" 'BEGIN { printf "%.1f", n / us }'; }
-secs() { awk -v us="$1" 'BEGIN { printf "%.3f", us / 1e6 }'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", a / b }'; }
-
-cpu_name=$(lscpu 2>/dev/null | sed -n 's/^Model name:[[:space:]]*//p' | head -n 1)
-source_line="(not a git checkout)"
-if commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null); then
-    source_line=$commit
-    if [ -n "$(git -C "$root" status --porcelain -- . ':!bench' 2>/dev/null)" ]; then
-        source_line="$commit with uncommitted changes"
-    fi
-fi
-load=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null || echo unknown)
-
-echo "chess.sh: warming up and measuring ($runs run(s) per measure)..." >&2
+describe_machine "$root"
+echo "chess.sh: warming up and measuring ($runs run(s) per measure, in turns)..." >&2
 cat "$input" >/dev/null
-measure "$tmpdir/check.out" "$tmpdir/check.err" "$pdn" check -q "$input"
-check_us=$best_us check_cpu=$best_cpu_ms
-measure /dev/null "$tmpdir/pgx-r.err" "$pgx" -r "$input"
-pgxr_us=$best_us pgxr_cpu=$best_cpu_ms
-measure /dev/null "$tmpdir/fmt.err" "$pdn" fmt "$input"
-fmt_us=$best_us fmt_cpu=$best_cpu_ms
-measure /dev/null "$tmpdir/pgx-s.err" "$pgx" -s -o /dev/null "$input"
-pgxs_us=$best_us pgxs_cpu=$best_cpu_ms
+for ((turn = 0; turn < runs; turn++)); do
+    measure "$tmpdir/check.out" "$tmpdir/check.err" "$pdn" check -q "$input"
+    keep check
+    measure /dev/null "$tmpdir/pgx-r.err" "$pgx" -r "$input"
+    keep pgxr
+    measure /dev/null "$tmpdir/fmt.err" "$pdn" fmt "$input"
+    keep fmt
+    measure /dev/null "$tmpdir/pgx-s.err" "$pgx" -s -o /dev/null "$input"
+    keep pgxs
+done
 summary=$(tail -n 1 "$tmpdir/check.out")
 games=$(sed -n 's/^\([0-9]*\) games*,.*/\1/p' <<<"$summary")
 plies=$("$pdn" stats --json "$input" 2>/dev/null | grep -o '"totals":{.*' |
@@ -331,15 +277,16 @@ fi
 # ---------------------------------------------------------------------------
 
 echo "pdn against pgn-extract, $(date -u '+%Y-%m-%d %H:%M UTC')"
-echo "  cpu     ${cpu_name:-unknown} ($(nproc) cpus; each program uses one)"
+echo "  cpu     $cpu_name ($(nproc) cpus; each program uses one)"
 echo "  pdn     $version ($pdn, ${build_type:-unknown build type})"
 echo "  source  $source_line"
 echo "  pgn-ex  pgn-extract ${pgx_version:-?} ($pgx)"
 echo "  load    $load (1, 5 and 15 minute load averages before the run)"
-echo "  input   ${input#"$root"/}: $(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 1e6 }') MB," \
+echo "  input   ${input#"$root"/}: $(mb "$bytes") MB," \
     "$games games (pdn), ${plies:-?} plies in the main lines; pgn-extract: ${pgx_games:-?}"
 echo "  check   $summary"
-echo "  method  best of $runs run(s), input in the page cache; MB = 10^6 bytes"
+echo "  method  the four commands in turns, best of $runs run(s) each, input in the page cache;"
+echo "          MB = 10^6 bytes"
 echo
 printf '%-34s %8s %8s %8s %8s\n' "" wall "" cpu "MB per"
 printf '%-34s %8s %8s %8s %8s\n' measure "best (s)" MB/s "best (s)" "cpu s"
