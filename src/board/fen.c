@@ -277,44 +277,127 @@ static pdn_diag_code draughts_read(pdn_position *pos, const pdn_geometry *g, con
 #define CANON_MAX 1024 /* longer texts (big boards, padding) take the general way */
 #define CANON_PAD 16   /* NULs after the copy; no read goes past the second one */
 
-static int read_canonical(pdn_position *pos, const pdn_geometry *g, const char *text, size_t len)
+/* The men of a section's colour mark, or 0 when the byte is not one. */
+static inline unsigned section_men(unsigned char c)
 {
-    unsigned char copy[CANON_MAX + CANON_PAD];
-    if (len == 0 || len > CANON_MAX)
-        return 0;
-    memcpy(copy, text, len);
-    memset(copy + len, 0, CANON_PAD);
-    /* Locals, not fields of g: every piece placed is a store that may alias them. */
-    pdn_piece *board = pos->board;
-    const int16_t *cell_of = g->cell_of, *number_of = g->number_of;
-    unsigned squares = (unsigned)g->square_count, width = (unsigned)g->width;
-    unsigned height = (unsigned)g->height;
+    return c == 'W'   ? PDN_MAN | PDN_WHITE
+           : c == 'B' ? PDN_MAN | PDN_BLACK
+           : c == '?' ? PDN_MAN | PDN_ANY_COLOR
+                      : 0;
+}
+
+/* After the last section: 1 at the end, 2 at a final dot, 0 for anything else. */
+static inline int canonical_end(const unsigned char *p, const unsigned char *end)
+{
+    return p == end ? 1 : *p == '.' && p + 1 == end ? 2 : 0;
+}
+
+/* Up to two more digits after the first of a number (`v`); 0 when a fourth follows. */
+static inline const unsigned char *more_digits(const unsigned char *p, unsigned *v)
+{
+    unsigned d;
+    if ((d = (unsigned)p[0] - '0') < 10) {
+        *v = *v * 10 + d;
+        p++;
+        if ((d = (unsigned)p[0] - '0') < 10) {
+            *v = *v * 10 + d;
+            p++;
+            if ((unsigned)p[0] - '0' < 10)
+                return NULL;
+        }
+    }
+    return p;
+}
+
+/*
+ * The sections of a canonical FEN whose squares are numbers, from the
+ * first ':' of the NUL-padded copy.  The geometry's fields are read into
+ * locals first: every piece placed is a store that may alias them.
+ */
+static int read_numeric(pdn_piece *board, const pdn_geometry *g, const unsigned char *p,
+                        const unsigned char *end)
+{
+    const int16_t *cell_of = g->cell_of;
+    unsigned squares = (unsigned)g->square_count;
+    do {
+        unsigned man = section_men(p[1]);
+        if (man == 0)
+            return 0;
+        p += 2;
+        if (*p == ':' || *p == 0 || *p == '.')
+            continue; /* a side without pieces */
+        for (;;) {
+            unsigned piece = man, c = *p;
+            if (c == 'K') {
+                piece = man + (PDN_KING - PDN_MAN);
+                c = *++p;
+            }
+            /* One or two digits, the byte after them kept in c: most often the comma. */
+            unsigned lo = c - '0';
+            if (lo - 1 >= 9)
+                return 0;
+            c = *++p;
+            if (c - '0' < 10) {
+                lo = lo * 10 + (c - '0');
+                c = *++p;
+                if (c - '0' < 10) {
+                    lo = lo * 10 + (c - '0');
+                    c = *++p;
+                    if (c - '0' < 10)
+                        return 0;
+                }
+            }
+            if (c != '-') {
+                if (lo > squares)
+                    return 0;
+                pdn_piece *cell = &board[cell_of[lo]];
+                if (*cell != 0)
+                    return 0;
+                *cell = (pdn_piece)piece;
+            } else {
+                unsigned hi = (unsigned)p[1] - '0';
+                if (hi - 1 >= 9 || (p = more_digits(p + 2, &hi)) == NULL || hi < lo || hi > squares)
+                    return 0;
+                /* Taken squares are looked for once, after the whole range. */
+                unsigned seen = 0, v = lo;
+                for (; v + 1 <= hi; v += 2) {
+                    pdn_piece *a = &board[cell_of[v]], *b = &board[cell_of[v + 1]];
+                    seen |= (unsigned)*a | *b;
+                    *a = (pdn_piece)piece;
+                    *b = (pdn_piece)piece;
+                }
+                if (v == hi) {
+                    seen |= board[cell_of[v]];
+                    board[cell_of[v]] = (pdn_piece)piece;
+                }
+                if (seen != 0)
+                    return 0;
+                c = *p;
+            }
+            if (c != ',')
+                break;
+            p++;
+        }
+    } while (*p == ':');
+    return canonical_end(p, end);
+}
+
+/* The same for algebraic names: lowercase files, ranks without a leading zero. */
+static int read_algebraic(pdn_piece *board, const pdn_geometry *g, const unsigned char *p,
+                          const unsigned char *end)
+{
+    const int16_t *number_of = g->number_of;
+    unsigned width = (unsigned)g->width, height = (unsigned)g->height;
     int all_playing = g->all_playing;
-    /* An algebraic name's cell: base + file * file_step + rank * rank_step. */
+    /* A name's cell: base + file * file_step + rank * rank_step. */
     int file_step = g->alpha_flip_file ? -1 : 1,
         rank_step = g->alpha_flip_rank ? -g->width : g->width;
     int base = (g->alpha_flip_rank ? g->height * g->width : -g->width) +
                (g->alpha_flip_file ? g->width - 1 : 0);
-    int kinds = 0;
-    const unsigned char *p = copy;
-    unsigned char turn = *p++;
-    if ((turn != 'W' && turn != 'B' && turn != '?') || *p != ':')
-        return 0;
     do {
-        unsigned man = PDN_MAN;
-        switch (p[1]) {
-        case 'W':
-            man |= PDN_WHITE;
-            break;
-        case 'B':
-            man |= PDN_BLACK;
-            break;
-        case '?':
-            man |= PDN_ANY_COLOR;
-            break;
-        default:
+        unsigned man = section_men(p[1]);
+        if (man == 0)
             return 0;
-        }
         p += 2;
         if (*p == ':' || *p == 0 || *p == '.')
             continue; /* a side without pieces */
@@ -324,82 +407,51 @@ static int read_canonical(pdn_position *pos, const pdn_geometry *g, const char *
                 piece = man + (PDN_KING - PDN_MAN);
                 p++;
             }
-            unsigned lo = (unsigned)p[0] - '0';
-            if (lo - 1 < 9) {
-                if ((d = (unsigned)p[1] - '0') < 10) {
-                    lo = lo * 10 + d;
-                    p++;
-                    if ((d = (unsigned)p[1] - '0') < 10) {
-                        lo = lo * 10 + d;
-                        p++;
-                        if ((unsigned)p[1] - '0' < 10)
-                            return 0;
-                    }
-                }
+            unsigned file = (unsigned)p[0] - 'a', rank = (unsigned)p[1] - '0';
+            if (file >= width || rank - 1 >= 9)
+                return 0;
+            p += 2;
+            if ((d = (unsigned)p[0] - '0') < 10) {
+                rank = rank * 10 + d;
                 p++;
-                if (*p != '-') {
-                    if (lo > squares)
-                        return 0;
-                    pdn_piece *cell = &board[cell_of[lo]];
-                    if (*cell != 0)
-                        return 0;
-                    *cell = (pdn_piece)piece;
-                } else {
-                    unsigned hi = (unsigned)p[1] - '0';
-                    if (hi - 1 >= 9)
-                        return 0;
-                    p += 2;
-                    if ((d = (unsigned)p[0] - '0') < 10) {
-                        hi = hi * 10 + d;
-                        p++;
-                        if ((d = (unsigned)p[0] - '0') < 10) {
-                            hi = hi * 10 + d;
-                            p++;
-                            if ((unsigned)p[0] - '0' < 10)
-                                return 0;
-                        }
-                    }
-                    if (hi < lo || hi > squares)
-                        return 0;
-                    /* Taken squares are looked for once, after the whole range. */
-                    unsigned seen = 0;
-                    for (unsigned v = lo; v <= hi; v++) {
-                        pdn_piece *cell = &board[cell_of[v]];
-                        seen |= *cell;
-                        *cell = (pdn_piece)piece;
-                    }
-                    if (seen != 0)
-                        return 0;
-                }
-                kinds |= 1;
-            } else {
-                unsigned file = (unsigned)p[0] - 'a', rank = (unsigned)p[1] - '0';
-                if (file >= width || rank - 1 >= 9)
-                    return 0;
-                p += 2;
-                if ((d = (unsigned)p[0] - '0') < 10) {
-                    rank = rank * 10 + d;
-                    p++;
-                }
-                if (rank > height)
-                    return 0;
-                int cell = base + (int)file * file_step + (int)rank * rank_step;
-                if ((!all_playing && number_of[cell] == 0) || board[cell] != 0)
-                    return 0;
-                board[cell] = (pdn_piece)piece;
-                kinds |= 2;
             }
+            if (rank > height)
+                return 0;
+            int cell = base + (int)file * file_step + (int)rank * rank_step;
+            if ((!all_playing && number_of[cell] == 0) || board[cell] != 0)
+                return 0;
+            board[cell] = (pdn_piece)piece;
             if (*p != ',')
                 break;
             p++;
         }
     } while (*p == ':');
-    /* A trailing dot, which many files write: the position, and the form issue at the dot. */
-    int dot = *p == '.' && p + 1 == copy + len;
-    if ((p != copy + len && !dot) || kinds == 3)
+    return canonical_end(p, end);
+}
+
+/*
+ * Numbers or names, by the first square of the text (a lowercase letter
+ * before any digit: names); a text that mixes them is left to the general
+ * reader either way, as one without squares may go either way.
+ */
+static int read_canonical(pdn_position *pos, const pdn_geometry *g, const char *text, size_t len)
+{
+    unsigned char copy[CANON_MAX + CANON_PAD];
+    if (len < 2 || len > CANON_MAX)
         return 0;
-    pos->turn = (char)turn;
-    return 1 + dot;
+    memcpy(copy, text, len);
+    memset(copy + len, 0, CANON_PAD);
+    unsigned char turn = copy[0];
+    if ((turn != 'W' && turn != 'B' && turn != '?') || copy[1] != ':')
+        return 0;
+    const unsigned char *q = copy + 2;
+    while (*q != 0 && (unsigned)*q - '0' >= 10 && (unsigned)*q - 'a' >= 26)
+        q++;
+    int read = (unsigned)*q - 'a' < 26 ? read_algebraic(pos->board, g, copy + 1, copy + len)
+                                       : read_numeric(pos->board, g, copy + 1, copy + len);
+    if (read != 0)
+        pos->turn = (char)turn;
+    return read;
 }
 
 static int is_space(char c)

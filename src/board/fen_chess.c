@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * fen_chess.c - chess FEN (GameType 0) onto a board and back: the six
- * fields, castling as KQkq or as Shredder/X-FEN rook files (Chess960), and
- * the checks that make a FEN a position that can occur.
+ * fen_chess.c - chess FEN (GameType 0) onto a board: the six fields,
+ * castling as KQkq or as Shredder/X-FEN rook files (Chess960), and the
+ * checks that make a FEN a position that can occur.  fen_chess_write.c
+ * writes it back.
  */
+#include "base/bits.h"
 #include "board/board.h"
 
 #include <string.h>
@@ -14,15 +16,28 @@ static pdn_diag_code fail(size_t *err_at, size_t at, pdn_diag_code code)
     return code;
 }
 
-/* FEN letter of each piece code. */
-static const char letter_of[64] = {
-    [PDN_PAWN | PDN_WHITE] = 'P',   [PDN_KNIGHT | PDN_WHITE] = 'N',
-    [PDN_BISHOP | PDN_WHITE] = 'B', [PDN_ROOK | PDN_WHITE] = 'R',
-    [PDN_QUEEN | PDN_WHITE] = 'Q',  [PDN_CHESS_KING | PDN_WHITE] = 'K',
-    [PDN_PAWN | PDN_BLACK] = 'p',   [PDN_KNIGHT | PDN_BLACK] = 'n',
-    [PDN_BISHOP | PDN_BLACK] = 'b', [PDN_ROOK | PDN_BLACK] = 'r',
-    [PDN_QUEEN | PDN_BLACK] = 'q',  [PDN_CHESS_KING | PDN_BLACK] = 'k',
-};
+/* The squares (bit = cell) of the 64-square board that hold `code`. */
+static inline uint64_t squares_of(const pdn_piece *board, unsigned code)
+{
+#if PDN_BITS_SSE2
+    const __m128i v = _mm_set1_epi8((char)code);
+    __m128i w0 = _mm_loadu_si128((const __m128i *)(const void *)board);
+    __m128i w1 = _mm_loadu_si128((const __m128i *)(const void *)(board + 16));
+    __m128i w2 = _mm_loadu_si128((const __m128i *)(const void *)(board + 32));
+    __m128i w3 = _mm_loadu_si128((const __m128i *)(const void *)(board + 48));
+    return (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(w0, v)) |
+           (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(w1, v)) << 16 |
+           (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(w2, v)) << 32 |
+           (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(w3, v)) << 48;
+#else
+    uint64_t m = 0;
+    for (int k = 0; k < 8; k++)
+        m |= (uint64_t)pdn_bits__gather(
+                 pdn_bits__eq(pdn_bits__load(board + 8 * k), PDN_BITS_REP(code)))
+             << (8 * k);
+    return m;
+#endif
+}
 
 /* ---------------------------------------------------------------------- */
 /* Attacks: enough to tell whether a king stands in check                 */
@@ -55,17 +70,22 @@ static inline int ray(const pdn_piece *board, int cell, int step, int steps, uns
  */
 static int attacked(const pdn_position *pos, int cell, unsigned by)
 {
-    static const signed char jumps[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
-                                            {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
     const pdn_piece *board = pos->board;
     int f = cell % 8, r = cell / 8;
     int pawn_r = by == PDN_WHITE ? r - 1 : r + 1;
     if ((unsigned)pawn_r < 8 && ((f > 0 && board[pawn_r * 8 + f - 1] == (PDN_PAWN | by)) ||
                                  (f < 7 && board[pawn_r * 8 + f + 1] == (PDN_PAWN | by))))
         return 1;
-    for (int i = 0; i < 8; i++) {
-        unsigned x = (unsigned)(f + jumps[i][0]), y = (unsigned)(r + jumps[i][1]);
-        if (x < 8 && y < 8 && board[y * 8 + x] == (PDN_KNIGHT | by))
+    /* Knights: the squares a knight reaches from `cell`, as a bit set, against theirs. */
+    uint64_t knights = squares_of(board, PDN_KNIGHT | by);
+    if (knights != 0) {
+        const uint64_t a = UINT64_C(0x0101010101010101), h = a << 7;
+        const uint64_t not_a = ~a, not_ab = ~(a | a << 1), not_h = ~h, not_gh = ~(h | h >> 1);
+        uint64_t t = (uint64_t)1 << cell;
+        uint64_t reach = ((t << 17) & not_a) | ((t << 15) & not_h) | ((t << 10) & not_ab) |
+                         ((t << 6) & not_gh) | ((t >> 17) & not_h) | ((t >> 15) & not_a) |
+                         ((t >> 10) & not_gh) | ((t >> 6) & not_ab);
+        if ((reach & knights) != 0)
             return 1;
     }
     int east = 7 - f, west = f, north = 7 - r, south = r;
@@ -83,92 +103,136 @@ static int attacked(const pdn_position *pos, int cell, unsigned by)
 
 /*
  * What validate() needs of the placement: only kings and pawns can make it
- * impossible.  The placement loop only counts them; where exactly the
- * problem lies is worked out again (problem_at) when there is one.
+ * impossible.  They are found on the board after the placement, with bit
+ * sets; where exactly a problem lies is worked out again (problem_at) from
+ * the text when there is one.
  */
 typedef struct found_cells {
     int count;    /* kings and pawns */
-    int kings[2]; /* cell of White's and Black's first king, or -1 */
+    int kings[2]; /* cell of White's and Black's king (the only one), or -1 */
     int problem;  /* a second king of a colour, or a pawn on a back rank */
 } found_cells;
 
-/* Piece codes by byte, 0 for other bytes; PAWN_OR_KING marks the pieces found_cells counts. */
-#define PAWN_OR_KING 0x80u
+/* Piece codes by byte, 0 for other bytes. */
 static const unsigned char placed_of[256] = {
-    ['P'] = PDN_PAWN | PDN_WHITE | PAWN_OR_KING,
-    ['N'] = PDN_KNIGHT | PDN_WHITE,
-    ['B'] = PDN_BISHOP | PDN_WHITE,
-    ['R'] = PDN_ROOK | PDN_WHITE,
-    ['Q'] = PDN_QUEEN | PDN_WHITE,
-    ['K'] = PDN_CHESS_KING | PDN_WHITE | PAWN_OR_KING,
-    ['p'] = PDN_PAWN | PDN_BLACK | PAWN_OR_KING,
-    ['n'] = PDN_KNIGHT | PDN_BLACK,
-    ['b'] = PDN_BISHOP | PDN_BLACK,
-    ['r'] = PDN_ROOK | PDN_BLACK,
-    ['q'] = PDN_QUEEN | PDN_BLACK,
-    ['k'] = PDN_CHESS_KING | PDN_BLACK | PAWN_OR_KING,
+    ['P'] = PDN_PAWN | PDN_WHITE,   ['N'] = PDN_KNIGHT | PDN_WHITE,
+    ['B'] = PDN_BISHOP | PDN_WHITE, ['R'] = PDN_ROOK | PDN_WHITE,
+    ['Q'] = PDN_QUEEN | PDN_WHITE,  ['K'] = PDN_CHESS_KING | PDN_WHITE,
+    ['p'] = PDN_PAWN | PDN_BLACK,   ['n'] = PDN_KNIGHT | PDN_BLACK,
+    ['b'] = PDN_BISHOP | PDN_BLACK, ['r'] = PDN_ROOK | PDN_BLACK,
+    ['q'] = PDN_QUEEN | PDN_BLACK,  ['k'] = PDN_CHESS_KING | PDN_BLACK,
 };
 
-/* A king met by placement(): the first of its colour is kept, a second is a problem. */
-static void found_king(found_cells *found, unsigned p, int cell)
+static int bit_count(uint64_t m)
 {
-    int *king = &found->kings[PDN_PIECE_COLOR(p) == PDN_WHITE ? 0 : 1];
-    if (*king >= 0)
-        found->problem = 1;
-    else
-        *king = cell;
+    m = m - ((m >> 1) & UINT64_C(0x5555555555555555));
+    m = (m & UINT64_C(0x3333333333333333)) + ((m >> 2) & UINT64_C(0x3333333333333333));
+    m = (m + (m >> 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
+    return (int)((m * UINT64_C(0x0101010101010101)) >> 56);
 }
 
-/* Placement: ranks 8 to 1 separated by '/', digits for empty squares. */
+/* Kings and pawns of a placement read without error, from the board. */
+static void find_cells(const pdn_piece *board, found_cells *found)
+{
+    uint64_t white = squares_of(board, PDN_CHESS_KING | PDN_WHITE);
+    uint64_t black = squares_of(board, PDN_CHESS_KING | PDN_BLACK);
+    uint64_t pawns =
+        squares_of(board, PDN_PAWN | PDN_WHITE) | squares_of(board, PDN_PAWN | PDN_BLACK);
+    found->count = bit_count(white | black | pawns);
+    found->kings[0] = white != 0 ? (int)pdn_bits__ctz(white) : -1;
+    found->kings[1] = black != 0 ? (int)pdn_bits__ctz(black) : -1;
+    found->problem = (white & (white - 1)) != 0 || (black & (black - 1)) != 0 ||
+                     (pawns & UINT64_C(0xFF000000000000FF)) != 0;
+}
+
+/* 16 bytes from `from` to `to`. */
+static inline void copy16(unsigned char *to, const unsigned char *from)
+{
+#if PDN_BITS_SSE2
+    _mm_storeu_si128((__m128i *)(void *)to, _mm_loadu_si128((const __m128i *)(const void *)from));
+#else
+    memcpy(to, from, 16);
+#endif
+}
+
+/*
+ * The most of a placement the loop below reads: per rank at most eight
+ * squares' worth of letters and digits, one letter too many, and the '/'.
+ * (The copy in placement() is written out for these 80 bytes.)
+ */
+#define PLACEMENT_MAX (8 * 10)
+
+/*
+ * Placement: ranks 8 to 1 separated by '/', digits for empty squares.
+ * Read from a copy with NULs after it, which ends a rank as the end of the
+ * text does, so that no byte needs a bounds check.
+ */
 static pdn_diag_code placement(pdn_position *pos, const char *s, size_t *io, size_t end,
                                found_cells *found, size_t *err_at)
 {
+    /*
+     * Copied 16 bytes at a time, the last 16 overlapping, written out: a
+     * memcpy of a bounded size, or a loop the compiler takes for one,
+     * becomes a `rep movs`, whose start-up costs more than the whole copy.
+     */
+    unsigned char copy[PLACEMENT_MAX + 16];
+    const unsigned char *from = (const unsigned char *)s + *io;
+    size_t n = end - *io < PLACEMENT_MAX ? end - *io : PLACEMENT_MAX;
+    if (n >= 16) {
+        copy16(copy, from);
+        if (n >= 32)
+            copy16(copy + 16, from + 16);
+        if (n >= 48)
+            copy16(copy + 32, from + 32);
+        if (n >= 64)
+            copy16(copy + 48, from + 48);
+        if (n >= 80)
+            copy16(copy + 64, from + 64);
+        copy16(copy + n - 16, from + n - 16);
+    } else {
+        for (size_t i = 0; i < n; i++)
+            copy[i] = from[i];
+    }
+    memset(copy + n, 0, 16);
     /* The cursor lives in a local: board stores may alias anything behind a pointer. */
-    const unsigned char *p = (const unsigned char *)s + *io, *e = (const unsigned char *)s + end;
+    const unsigned char *p = copy;
     pdn_piece *board = pos->board;
-    int count = 0, back_pawns = 0, bad = 0;
-    found->kings[0] = found->kings[1] = -1;
-    found->problem = 0;
+    int bad = 0;
     for (int rank = 7; rank >= 0; rank--) {
         if (rank < 7) {
-            if (p == e || *p != '/') {
+            if (*p != '/') {
                 bad = 1;
                 break;
             }
             p++;
         }
+        /* Runs of letters, each run after the first behind one digit (never two). */
         pdn_piece *cell = board + rank * 8, *stop = cell + 8;
-        int after_digit = 0, back = rank == 0 || rank == 7;
-        for (; p < e; p++) {
-            unsigned c = *p, piece = placed_of[c];
-            if (piece != 0 && cell < stop) {
-                if (piece & PAWN_OR_KING) {
-                    piece &= ~PAWN_OR_KING;
-                    count++;
-                    if (PDN_PIECE_KIND(piece) == PDN_PAWN)
-                        back_pawns += back;
-                    else
-                        found_king(found, piece, (int)(cell - board));
-                }
+        unsigned c, piece;
+        for (;;) {
+            while (cell < stop && (piece = placed_of[*p]) != 0) {
                 *cell++ = (pdn_piece)piece;
-                after_digit = 0;
-            } else if (c - '1' < 8 && !after_digit && c - '0' <= (unsigned)(stop - cell)) {
-                cell += c - '0';
-                after_digit = 1;
-            } else {
-                bad = c != '/' && c != ' ';
-                break;
+                p++;
             }
+            c = *p;
+            if (c - '1' >= 8 || c - '0' > (unsigned)(stop - cell))
+                break;
+            cell += c - '0';
+            c = *++p;
+            if (cell == stop || placed_of[c] == 0)
+                break;
         }
+        bad = c != '/' && c != ' ';
         if (bad || cell != stop) {
             bad = 1;
             break;
         }
     }
-    found->count = count;
-    found->problem |= back_pawns != 0;
-    *io = (size_t)(p - (const unsigned char *)s);
-    return bad ? fail(err_at, *io, PDN_D_BAD_FEN) : PDN_D_NONE;
+    *io += (size_t)(p - copy);
+    if (bad)
+        return fail(err_at, *io, PDN_D_BAD_FEN);
+    find_cells(board, found);
+    return PDN_D_NONE;
 }
 
 /*
@@ -184,8 +248,7 @@ static size_t problem_at(const char *s, size_t i)
         unsigned c = (unsigned char)s[i], p = placed_of[c];
         if (c == '/') {
             rank--;
-        } else if ((p & PAWN_OR_KING) != 0) {
-            p &= ~PAWN_OR_KING;
+        } else if (PDN_PIECE_KIND(p) == PDN_PAWN || PDN_PIECE_KIND(p) == PDN_CHESS_KING) {
             if (PDN_PIECE_KIND(p) == PDN_CHESS_KING
                     ? kings[PDN_PIECE_COLOR(p) == PDN_WHITE ? 0 : 1]++ > 0
                     : rank == 0 || rank == 7)
@@ -407,113 +470,4 @@ pdn_diag_code pdn_board__chess_fen_read(pdn_position *pos, const char *s, size_t
     if ((c = validate(pos, &found, s, begin, side_at, err_at)) != PDN_D_NONE)
         return c;
     return form_at != SIZE_MAX ? fail(err_at, form_at, PDN_D_FEN_FORM) : PDN_D_NONE;
-}
-
-/* ---------------------------------------------------------------------- */
-/* Writing                                                                */
-/* ---------------------------------------------------------------------- */
-
-/*
- * The longest chess FEN: 64 letters and 7 slashes, " w KQkq e3 ", and two
- * clocks of ten digits with a space between.
- */
-#define CHESS_FEN_MAX 112
-
-static char *put_number(char *p, long v)
-{
-    char tmp[24];
-    int n = 0;
-    if (v < 0)
-        v = 0;
-    do {
-        tmp[n++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v != 0);
-    while (n > 0)
-        *p++ = tmp[--n];
-    return p;
-}
-
-/* X-FEN: K/Q name the outermost rook of a wing; a rook further in needs its file. */
-static char *castling_right(char *p, const pdn_position *pos, int slot, int kf)
-{
-    int rook = pos->castling[slot];
-    if (rook < 0)
-        return p;
-    unsigned color = slot < 2 ? PDN_WHITE : PDN_BLACK;
-    int short_side = slot % 2 == 0;
-    char c;
-    if (kf >= 0 && outer_rook(pos, color, kf, short_side) == rook)
-        c = short_side ? 'K' : 'Q';
-    else
-        c = (char)('A' + rook);
-    *p++ = color == PDN_BLACK ? (char)(c - 'A' + 'a') : c;
-    return p;
-}
-
-/* The whole FEN into `out`, which has CHESS_FEN_MAX bytes; returns its length. */
-static size_t chess_write(const pdn_position *pos, char *out)
-{
-    char *p = out;
-    for (int rank = 7; rank >= 0; rank--) {
-        const pdn_piece *row = pos->board + rank * 8;
-        unsigned empty = 0;
-        for (int f = 0; f < 8; f++) {
-            pdn_piece piece = row[f];
-            if (piece == 0) {
-                empty++;
-                continue;
-            }
-            /* The count of empty squares before the piece, if any, without a branch. */
-            *p = (char)('0' + empty);
-            p += empty != 0;
-            empty = 0;
-            char c = letter_of[piece & 63];
-            *p++ = c ? c : '?';
-        }
-        *p = (char)('0' + empty);
-        p += empty != 0;
-        *p++ = '/';
-    }
-    p[-1] = ' ';
-    *p++ = pos->turn == 'B' ? 'b' : 'w';
-    *p++ = ' ';
-    char *rights = p;
-    if (pos->castling[0] >= 0 || pos->castling[1] >= 0)
-        for (int slot = 0, kf = king_file(pos, PDN_WHITE); slot < 2; slot++)
-            p = castling_right(p, pos, slot, kf);
-    if (pos->castling[2] >= 0 || pos->castling[3] >= 0)
-        for (int slot = 2, kf = king_file(pos, PDN_BLACK); slot < 4; slot++)
-            p = castling_right(p, pos, slot, kf);
-    if (p == rights)
-        *p++ = '-';
-    *p++ = ' ';
-    if (pos->en_passant >= 0 && pos->en_passant < 64) {
-        *p++ = (char)('a' + pos->en_passant % 8);
-        *p++ = (char)('1' + pos->en_passant / 8);
-    } else {
-        *p++ = '-';
-    }
-    *p++ = ' ';
-    p = put_number(p, pos->halfmove_clock);
-    *p++ = ' ';
-    p = put_number(p, pos->fullmove);
-    return (size_t)(p - out);
-}
-
-size_t pdn_board__chess_fen_write(const pdn_position *pos, char *buf, size_t cap)
-{
-    if (cap > CHESS_FEN_MAX) {
-        size_t len = chess_write(pos, buf);
-        buf[len] = '\0';
-        return len;
-    }
-    char text[CHESS_FEN_MAX];
-    size_t len = chess_write(pos, text);
-    if (cap > 0) {
-        size_t n = len < cap ? len : cap - 1;
-        memcpy(buf, text, n);
-        buf[n] = '\0';
-    }
-    return len;
 }

@@ -4,6 +4,7 @@
  * standard's chapter 10: exactly one text per position, runs of numbers
  * joined ("31-50"); chess positions are handed to fen_chess.c.
  */
+#include "base/bits.h"
 #include "board/board.h"
 
 #include <string.h>
@@ -15,25 +16,37 @@
  */
 #define FEN_MAX (PDN_CELL_MAX * 5 + 16)
 
-/* The two digits of 0..99, for writing numbers without a division per digit. */
-static const char digit_pairs[201] = "0001020304050607080910111213141516171819"
+/* Bit sets of squares by number: up to 676 bits, and a clear word after them. */
+#define SET_WORDS ((PDN_CELL_MAX + 63) / 64 + 1)
+
+/*
+ * The text of 0..99: two bytes each, the digit of 0..9 first (and a filler
+ * byte after it that what follows overwrites), so that a number below 100
+ * is one two-byte copy whatever its length; and the plain pairs with
+ * leading zeros for the last two digits of three-digit numbers.
+ */
+static const char short_pairs[201] = "0 1 2 3 4 5 6 7 8 9 10111213141516171819"
                                      "2021222324252627282930313233343536373839"
                                      "4041424344454647484950515253545556575859"
                                      "6061626364656667686970717273747576777879"
                                      "8081828384858687888990919293949596979899";
+static const char digit_pairs[21] = "00010203040506070809";
+
+/* A number below 100. */
+static inline char *put_small(char *p, unsigned v)
+{
+    memcpy(p, short_pairs + 2 * v, 2);
+    return p + 1 + (v > 9);
+}
 
 /* Square numbers stop at 676 (26x26), ranks at 26: at most three digits. */
 static inline char *put_number(char *p, unsigned v)
 {
-    if (v < 10) {
-        *p = (char)('0' + v);
-        return p + 1;
-    }
-    if (v >= 100) {
-        *p++ = (char)('0' + v / 100);
-        v %= 100;
-    }
-    memcpy(p, digit_pairs + 2 * v, 2);
+    if (v < 100)
+        return put_small(p, v);
+    *p++ = (char)('0' + v / 100);
+    v %= 100;
+    memcpy(p, v < 10 ? digit_pairs + 2 * v : short_pairs + 2 * v, 2);
     return p + 2;
 }
 
@@ -47,19 +60,147 @@ static const unsigned char list_of[64] = {
     [PDN_KING | PDN_BLACK] = 4, [PDN_MAN | PDN_ANY_COLOR] = 5, [PDN_KING | PDN_ANY_COLOR] = 6,
 };
 
+/* The piece codes of eight squares as a little-endian word: byte i is square cell[i]'s. */
+static inline uint64_t gather8(const pdn_piece *board, const int16_t *cell)
+{
+    return (uint64_t)board[cell[0]] | (uint64_t)board[cell[1]] << 8 |
+           (uint64_t)board[cell[2]] << 16 | (uint64_t)board[cell[3]] << 24 |
+           (uint64_t)board[cell[4]] << 32 | (uint64_t)board[cell[5]] << 40 |
+           (uint64_t)board[cell[6]] << 48 | (uint64_t)board[cell[7]] << 56;
+}
+
 /*
- * A numeric list: runs of consecutive numbers, first << 16 | last; three
- * or more are written as a range, two as two entries.  Each entry follows
- * `*sep` (the colour letter before a side's first entry, then commas) and
- * "K" for kings, which is stored always and kept by stepping past it: men
- * and kings mix unpredictably, and a store costs less than a mispredicted
- * branch.
+ * LIST_MASK: bit i set where byte i of the sixteen (lo, then hi) is `code`
+ * in its low six bits.  ANY_UNKNOWN: whether a byte has both colour bits.
  */
-static char *numeric_list(char *p, const uint32_t *run, const uint32_t *end, int king, char *sep)
+#if PDN_BITS_SSE2
+#define LIST_MASK(v, code)                                                                         \
+    ((uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)(code)))))
+#define ANY_UNKNOWN(v)                                                                             \
+    (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(3)), _mm_set1_epi8(3))) != 0)
+#else
+#define ANY_UNKNOWN(v)                                                                             \
+    ((pdn_bits__eq(v##_lo & PDN_BITS_REP(3), PDN_BITS_REP(3)) |                                    \
+      pdn_bits__eq(v##_hi & PDN_BITS_REP(3), PDN_BITS_REP(3))) != 0)
+#define LIST_MASK(v, code)                                                                         \
+    ((uint64_t)pdn_bits__gather(pdn_bits__eq(v##_lo, PDN_BITS_REP(code))) |                        \
+     (uint64_t)pdn_bits__gather(pdn_bits__eq(v##_hi, PDN_BITS_REP(code))) << 8)
+#endif
+
+/* The piece codes of the first `n` (below 16) squares of `cell`, the other bytes 0. */
+static inline void gather_rest(const pdn_piece *board, const int16_t *cell, unsigned n,
+                               uint64_t *lo, uint64_t *hi)
+{
+    uint64_t a = 0, b = 0;
+    unsigned j = 0;
+    for (; j < n && j < 8; j++)
+        a |= (uint64_t)board[cell[j]] << (8 * j);
+    for (; j < n; j++)
+        b |= (uint64_t)board[cell[j]] << (8 * (j - 8));
+    *lo = a;
+    *hi = b;
+}
+
+/*
+ * The bit sets of the six lists for `n` squares (at most 64) from `cell`:
+ * bit i of m[k] set when square cell[i] holds list k's piece code (in its
+ * low six bits), built sixteen squares at a time with no decision per
+ * square.  `cell` NULL: the first n cells of the board (n a multiple of 16).
+ */
+static inline void sort64(const pdn_piece *board, const int16_t *cell, unsigned n, uint64_t *m)
+{
+    uint64_t wm = 0, wk = 0, bm = 0, bk = 0, um = 0, uk = 0;
+    for (unsigned i = 0; i < n; i += 16) {
+        uint64_t lo, hi;
+        if (cell == NULL) {
+            lo = pdn_bits__load(board + i); /* cells in order: no gather */
+            hi = pdn_bits__load(board + i + 8);
+        } else if (n - i >= 16) {
+            lo = gather8(board, cell + i);
+            hi = gather8(board, cell + i + 8);
+        } else {
+            gather_rest(board, cell + i, n - i, &lo, &hi);
+        }
+#if PDN_BITS_SSE2
+        __m128i v = _mm_and_si128(_mm_set_epi64x((long long)hi, (long long)lo), _mm_set1_epi8(63));
+#else
+        uint64_t v_lo = lo & PDN_BITS_REP(63), v_hi = hi & PDN_BITS_REP(63);
+#endif
+        wm |= LIST_MASK(v, PDN_MAN | PDN_WHITE) << i;
+        wk |= LIST_MASK(v, PDN_KING | PDN_WHITE) << i;
+        bm |= LIST_MASK(v, PDN_MAN | PDN_BLACK) << i;
+        bk |= LIST_MASK(v, PDN_KING | PDN_BLACK) << i;
+        /* Pieces of unknown colour are rare: their two lists only when there are some. */
+        if (ANY_UNKNOWN(v)) {
+            um |= LIST_MASK(v, PDN_MAN | PDN_ANY_COLOR) << i;
+            uk |= LIST_MASK(v, PDN_KING | PDN_ANY_COLOR) << i;
+        }
+    }
+    m[0] = wm;
+    m[1] = wk;
+    m[2] = bm;
+    m[3] = bk;
+    m[4] = um;
+    m[5] = uk;
+}
+
+/*
+ * A numeric list of at most 64 squares from its bit set (bit n - 1 for
+ * square n): runs of consecutive numbers, three or more written as a
+ * range, two as two entries.  A run starts at a set bit whose lower
+ * neighbour is clear and ends at one whose upper neighbour is; the n-th
+ * start and the n-th end make the n-th run.  Each entry follows `*sep`
+ * (the colour letter before a side's first entry, then commas) and "K" for
+ * kings, which is stored always and kept by stepping past it (a store
+ * costs less than a branch that men and kings mixed make unpredictable).
+ * Numbers stay below 100.
+ */
+static inline char *numeric_list64(char *p, uint64_t bits, int king, char *sep)
+{
+    uint64_t starts = bits & ~(bits << 1), ends = bits & ~(bits >> 1);
+    char s = *sep;
+    for (; starts != 0; starts &= starts - 1, ends &= ends - 1) {
+        unsigned lo = pdn_bits__ctz(starts) + 1, hi = pdn_bits__ctz(ends) + 1;
+        *p++ = s;
+        s = ',';
+        *p = 'K';
+        p = put_small(p + king, lo);
+        if (hi != lo) {
+            int pair = hi - lo == 1;
+            *p++ = pair ? ',' : '-';
+            *p = 'K';
+            p = put_small(p + (king & pair), hi);
+        }
+    }
+    *sep = s;
+    return p;
+}
+
+/*
+ * numeric_list64() for boards of more than 64 squares: bit sets of
+ * `words` words and a clear word after them; a run may start in one word
+ * and end in another.
+ */
+static char *numeric_list(char *p, const uint64_t *bits, unsigned words, int king, char *sep)
 {
     char s = *sep;
-    for (; run < end; run++) {
-        unsigned lo = *run >> 16, hi = *run & 0xffff;
+    unsigned sw = 0, ew = 0;
+    uint64_t starts = bits[0] & ~(bits[0] << 1), ends = bits[0] & ~(bits[0] >> 1 | bits[1] << 63);
+    for (;;) {
+        while (starts == 0) {
+            if (++sw >= words) {
+                *sep = s;
+                return p;
+            }
+            starts = bits[sw] & ~(bits[sw] << 1 | bits[sw - 1] >> 63);
+        }
+        while (ends == 0) {
+            ew++;
+            ends = bits[ew] & ~(bits[ew] >> 1 | bits[ew + 1] << 63);
+        }
+        unsigned lo = 64 * sw + pdn_bits__ctz(starts) + 1, hi = 64 * ew + pdn_bits__ctz(ends) + 1;
+        starts &= starts - 1;
+        ends &= ends - 1;
         *p++ = s;
         s = ',';
         *p = 'K';
@@ -71,8 +212,6 @@ static char *numeric_list(char *p, const uint32_t *run, const uint32_t *end, int
             p = put_number(p + (king & pair), hi);
         }
     }
-    *sep = s;
-    return p;
 }
 
 /* An algebraic list: file << 8 | rank, files then ranks ascending. */
@@ -91,68 +230,195 @@ static char *alpha_list(char *p, const uint32_t *name, const uint32_t *end, int 
     return p;
 }
 
+/* The turn as written: 'B' and '?' as they are, anything else as 'W'. */
+static char turn_of(const pdn_position *pos)
+{
+    return pos->turn == 'B' || pos->turn == '?' ? pos->turn : 'W';
+}
+
+static int no_bits(const uint64_t *bits, unsigned words)
+{
+    uint64_t any = 0;
+    for (unsigned w = 0; w < words; w++)
+        any |= bits[w];
+    return any == 0;
+}
+
 /*
- * One walk over the squares in writing order sorts them into six lists,
- * which are then written side by side.  Numeric lists hold runs found on
- * the way, first << 16 | last; algebraic lists hold names, files then
- * ranks.  `out` has room for 7 + 5 * (squares walked) bytes: a
- * square written alone costs at most ",K676" or ",Kz26", a range of three
- * or more at most ",K123-456".
+ * The numeric notation: the bit sets of the six lists, then each side's
+ * men and kings written from them.  `out` has room for 7 + 5 * squares
+ * bytes: a square written alone costs at most ",K676", a range of three
+ * or more at most ",K123-456".  Boards of up to 64 squares (all but the
+ * largest) keep their sets in registers.
  */
-static size_t draughts_write(const pdn_position *pos, char notation, char *out)
+static size_t numeric_write(const pdn_position *pos, char *out)
+{
+    const pdn_geometry *g = pos->geometry;
+    unsigned squares = (unsigned)g->square_count;
+    const int16_t *cell = g->cell_of + 1;
+    char *p = out;
+    *p++ = turn_of(pos);
+    if (squares <= 64) {
+        uint64_t m[6];
+        sort64(pos->board, cell, squares, m);
+        for (int side = 0; side < 3; side++) {
+            if (side == 2 && (m[4] | m[5]) == 0)
+                break;
+            char sep = "WB?"[side];
+            *p++ = ':';
+            p = numeric_list64(p, m[2 * side], 0, &sep);
+            p = numeric_list64(p, m[2 * side + 1], 1, &sep);
+            if (sep != ',')
+                *p++ = sep; /* a side without pieces */
+        }
+        return (size_t)(p - out);
+    }
+    uint64_t bits[6][SET_WORDS];
+    unsigned words = (squares + 63) / 64;
+    for (unsigned w = 0; w < words; w++) {
+        uint64_t m[6];
+        sort64(pos->board, cell + 64 * w, w + 1 < words ? 64 : squares - 64 * w, m);
+        for (int k = 0; k < 6; k++)
+            bits[k][w] = m[k];
+    }
+    for (int k = 0; k < 6; k++)
+        bits[k][words] = 0;
+    for (int side = 0; side < 3; side++) {
+        const uint64_t *men = bits[2 * side], *kings = bits[2 * side + 1];
+        if (side == 2 && no_bits(men, words) && no_bits(kings, words))
+            break;
+        char sep = "WB?"[side];
+        *p++ = ':';
+        p = numeric_list(p, men, words, 0, &sep);
+        p = numeric_list(p, kings, words, 1, &sep);
+        if (sep != ',')
+            *p++ = sep; /* a side without pieces */
+    }
+    return (size_t)(p - out);
+}
+
+/*
+ * The 8x8 board's cells (bit 8 * row + column) into writing order for
+ * algebraic names, bit 8 * file + rank - 1: rows and columns mirrored as
+ * the geometry's frame says, then the board transposed (three exchanges
+ * of bit blocks about the diagonal).
+ */
+static uint64_t names_order8(uint64_t x, int flip_file, int flip_rank)
+{
+    if (flip_rank) {
+        x = (x & UINT64_C(0x00FF00FF00FF00FF)) << 8 | (x >> 8 & UINT64_C(0x00FF00FF00FF00FF));
+        x = (x & UINT64_C(0x0000FFFF0000FFFF)) << 16 | (x >> 16 & UINT64_C(0x0000FFFF0000FFFF));
+        x = x << 32 | x >> 32;
+    }
+    if (flip_file) {
+        x = (x & UINT64_C(0x5555555555555555)) << 1 | (x >> 1 & UINT64_C(0x5555555555555555));
+        x = (x & UINT64_C(0x3333333333333333)) << 2 | (x >> 2 & UINT64_C(0x3333333333333333));
+        x = (x & UINT64_C(0x0F0F0F0F0F0F0F0F)) << 4 | (x >> 4 & UINT64_C(0x0F0F0F0F0F0F0F0F));
+    }
+    uint64_t t;
+    t = UINT64_C(0x0F0F0F0F00000000) & (x ^ x << 28);
+    x ^= t ^ t >> 28;
+    t = UINT64_C(0x3333000033330000) & (x ^ x << 14);
+    x ^= t ^ t >> 14;
+    t = UINT64_C(0x5500550055005500) & (x ^ x << 7);
+    x ^= t ^ t >> 7;
+    return x;
+}
+
+/* The names of the 8x8 board in writing order. */
+static const char names8[129] = "a1a2a3a4a5a6a7a8b1b2b3b4b5b6b7b8c1c2c3c4c5c6c7c8d1d2d3d4d5d6d7d8"
+                                "e1e2e3e4e5e6e7e8f1f2f3f4f5f6f7f8g1g2g3g4g5g6g7g8h1h2h3h4h5h6h7h8";
+
+/* An algebraic list of the 8x8 board from its bit set in writing order. */
+static inline char *alpha_list8(char *p, uint64_t names, int king, char *sep)
+{
+    char s = *sep;
+    for (; names != 0; names &= names - 1) {
+        unsigned i = pdn_bits__ctz(names);
+        *p++ = s;
+        s = ',';
+        *p = 'K';
+        memcpy(p + king, names8 + 2 * i, 2);
+        p += king + 2;
+    }
+    *sep = s;
+    return p;
+}
+
+/*
+ * The algebraic notation on an 8x8 board: the bit sets of the six lists
+ * over the cells, turned into writing order, then written.
+ */
+static size_t alpha_write8(const pdn_position *pos, char *out)
+{
+    const pdn_geometry *g = pos->geometry;
+    uint64_t m[6];
+    sort64(pos->board, NULL, 64, m);
+    char *p = out;
+    *p++ = turn_of(pos);
+    for (int side = 0; side < 3; side++) {
+        if (side == 2 && (m[4] | m[5]) == 0)
+            break;
+        char sep = "WB?"[side];
+        *p++ = ':';
+        for (int king = 0; king < 2; king++) {
+            uint64_t names = m[2 * side + king];
+            if (names != 0)
+                p = alpha_list8(p, names_order8(names, g->alpha_flip_file, g->alpha_flip_rank),
+                                king, &sep);
+        }
+        if (sep != ',')
+            *p++ = sep; /* a side without pieces */
+    }
+    return (size_t)(p - out);
+}
+
+/*
+ * The algebraic notation: one walk over the cells, files then ranks, sorts
+ * the names into six lists (file << 8 | rank), which are then written side
+ * by side.  `out` has room for 7 + 5 * (width * height) bytes: a name costs
+ * at most ",Kz26".
+ */
+static size_t alpha_write(const pdn_position *pos, char *out)
 {
     const pdn_geometry *g = pos->geometry;
     const pdn_piece *board = pos->board;
     uint32_t lists[7][PDN_CELL_MAX], *tail[7];
     for (int k = 0; k < 7; k++)
         tail[k] = lists[k];
-    if (notation == 'N') {
-        /* A run ends where the piece changes; codes compare by their low six bits. */
-        const int16_t *cell_of = g->cell_of;
-        unsigned piece = 0, first = 1, squares = (unsigned)g->square_count, k;
-        for (unsigned n = 1; n <= squares; n++) {
-            unsigned here = board[cell_of[n]];
-            if (here == piece || ((here ^ piece) & 63) == 0)
-                continue;
-            if ((k = list_of[piece & 63]) != 0)
-                *tail[k]++ = first << 16 | (n - 1);
-            piece = here;
-            first = n;
-        }
-        if ((k = list_of[piece & 63]) != 0)
-            *tail[k]++ = first << 16 | squares;
-    } else {
-        int w = g->width, h = g->height;
-        int file_step = g->alpha_flip_file ? -1 : 1, rank_step = g->alpha_flip_rank ? -w : w;
-        int cell0 = (g->alpha_flip_rank ? (h - 1) * w : 0) + (g->alpha_flip_file ? w - 1 : 0);
-        for (int f = 0; f < w; f++) {
-            const pdn_piece *cell = board + cell0 + f * file_step;
-            for (int r = 1; r <= h; r++, cell += rank_step) {
-                unsigned k;
-                if (*cell != 0 && (k = list_of[*cell & 63]) != 0)
-                    *tail[k]++ = (uint32_t)(f << 8 | r);
-            }
+    int w = g->width, h = g->height;
+    int file_step = g->alpha_flip_file ? -1 : 1, rank_step = g->alpha_flip_rank ? -w : w;
+    int cell0 = (g->alpha_flip_rank ? (h - 1) * w : 0) + (g->alpha_flip_file ? w - 1 : 0);
+    for (int f = 0; f < w; f++) {
+        const pdn_piece *cell = board + cell0 + f * file_step;
+        for (int r = 1; r <= h; r++, cell += rank_step) {
+            unsigned k;
+            if (*cell != 0 && (k = list_of[*cell & 63]) != 0)
+                *tail[k]++ = (uint32_t)(f << 8 | r);
         }
     }
     char *p = out;
-    *p++ = pos->turn == 'B' || pos->turn == '?' ? pos->turn : 'W';
+    *p++ = turn_of(pos);
     for (int side = 0; side < 3; side++) {
         int men = 2 * side + 1, kings = men + 1;
         if (side == 2 && tail[men] == lists[men] && tail[kings] == lists[kings])
             break;
         char sep = "WB?"[side];
         *p++ = ':';
-        if (notation == 'N') {
-            p = numeric_list(p, lists[men], tail[men], 0, &sep);
-            p = numeric_list(p, lists[kings], tail[kings], 1, &sep);
-        } else {
-            p = alpha_list(p, lists[men], tail[men], 0, &sep);
-            p = alpha_list(p, lists[kings], tail[kings], 1, &sep);
-        }
+        p = alpha_list(p, lists[men], tail[men], 0, &sep);
+        p = alpha_list(p, lists[kings], tail[kings], 1, &sep);
         if (sep != ',')
             *p++ = sep; /* a side without pieces */
     }
     return (size_t)(p - out);
+}
+
+static size_t draughts_write(const pdn_position *pos, char notation, char *out)
+{
+    if (notation == 'N')
+        return numeric_write(pos, out);
+    const pdn_geometry *g = pos->geometry;
+    return g->width == 8 && g->height == 8 ? alpha_write8(pos, out) : alpha_write(pos, out);
 }
 
 size_t pdn_fen_write(const pdn_position *pos, char notation, char *buf, size_t cap)

@@ -2,21 +2,51 @@
 /*
  * position.c - empty and starting positions, and position equality.
  */
+#include "base/bits.h"
 #include "board/board.h"
 
 #include <string.h>
 
 /*
- * Zeroed in blocks of 64 bytes: compilers store each with vector moves,
- * where one memset of the whole struct becomes a `rep stos` on x86-64
- * whose start-up costs twice as much (every FEN read starts here).
+ * Every FEN read starts here.  One memset of the whole struct becomes a
+ * `rep stos` on x86-64, whose start-up costs more than the stores; a loop
+ * of 64-byte memsets pays a jump and a compare per block.  The blocks are
+ * written out instead: 11 of them on 64-bit machines (704 bytes), a loop
+ * for whatever else the struct holds elsewhere.
  */
+static inline void zero64(unsigned char *p)
+{
+#if PDN_BITS_SSE2
+    const __m128i z = _mm_setzero_si128();
+    _mm_storeu_si128((__m128i *)(void *)p, z);
+    _mm_storeu_si128((__m128i *)(void *)(p + 16), z);
+    _mm_storeu_si128((__m128i *)(void *)(p + 32), z);
+    _mm_storeu_si128((__m128i *)(void *)(p + 48), z);
+#else
+    memset(p, 0, 64);
+#endif
+}
+
 static void zero(pdn_position *out)
 {
     unsigned char *p = (unsigned char *)out;
-    size_t whole = sizeof *out & ~(size_t)63;
-    for (size_t i = 0; i < whole; i += 64)
-        memset(p + i, 0, 64);
+    size_t whole = sizeof *out & ~(size_t)63, i = 0;
+    if (whole >= 704) {
+        zero64(p);
+        zero64(p + 64);
+        zero64(p + 128);
+        zero64(p + 192);
+        zero64(p + 256);
+        zero64(p + 320);
+        zero64(p + 384);
+        zero64(p + 448);
+        zero64(p + 512);
+        zero64(p + 576);
+        zero64(p + 640);
+        i = 704;
+    }
+    for (; i < whole; i += 64)
+        zero64(p + i);
     memset(p + whole, 0, sizeof *out - whole);
 }
 

@@ -4,7 +4,8 @@
  * fen_chess.c) against the general ones: the canonical draughts reader
  * against the full reader on the same texts, run boundaries of the writer,
  * 3-digit numbers of big boards, algebraic names, kings, the writer's
- * in-place and copied output, and the chess reader's problem positions.
+ * in-place and copied output, the chess reader's problem positions and
+ * its placement copy.  The writers' bit sets: test_fen_writers.c.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -347,6 +348,38 @@ static void test_fen_speedpaths__chess(void)
     expect_fen("0", "4k3/8/8/8/8/8/8/4K3", PDN_D_BAD_FEN, 19, 0, NULL);
 }
 
+/*
+ * The chess placement is read from a copy of at most 80 bytes with NULs
+ * after it: every prefix of the longest placement ends the same way as
+ * the text does (BAD_FEN where it stops), whatever the size of the copy.
+ */
+static void test_fen_speedpaths__chess_placement_copy(void)
+{
+    const char *longest =
+        "1n1n1n1n/n1n1n1n1/1n1n1n1n/n1n1n1n1/1N1N1N1N/N1N1N1N1/1N1N1N1N/N1N1N1Nk w - - 0 1";
+    pdn_gametype gt;
+    pdn_geometry g;
+    size_t at;
+    pdn_parse_gametype(&gt, "0", 1, &at);
+    CHECK(pdn_geometry_init(&g, &gt) == PDN_OK);
+    int failures = 0;
+    for (size_t len = 0; len <= 71; len++) {
+        pdn_position p;
+        at = 12345;
+        if (read_exact(&p, &g, longest, len, &at) != PDN_D_BAD_FEN || at != len)
+            failures++;
+    }
+    CHECK_EQ_INT(failures, 0);
+    expect_fen("0", longest, PDN_D_FEN_POSITION, 0, 0, NULL); /* 33 knights, no White king */
+    /* A ninth square on a rank, two digits in a row, a king after a full rank. */
+    expect_fen("0", "1n1n1n1n1/8/8/8/8/8/8/4K2k w - - 0 1", PDN_D_BAD_FEN, 8, 0, NULL);
+    expect_fen("0", "44/8/8/8/8/8/8/4K2k w - - 0 1", PDN_D_BAD_FEN, 1, 0, NULL);
+    expect_fen("0", "8/8/8/8/8/8/8/4K2kK w - - 0 1", PDN_D_BAD_FEN, 18, 0, NULL);
+    expect_fen("0", "8/8/8/8/8/8/8/4K2k", PDN_D_BAD_FEN, 18, 0, NULL);
+    expect_fen("0", "8/8/8/8/8/8/8/9 w - - 0 1", PDN_D_BAD_FEN, 14, 0, NULL);
+    expect_fen("0", "k7/8/8/8/8/8/8/K7 w - - 0 1", PDN_D_NONE, 0, 0, "k7/8/8/8/8/8/8/K7 w - - 0 1");
+}
+
 int main(void)
 {
     RUN(test_fen_speedpaths__draughts_edges);
@@ -355,5 +388,6 @@ int main(void)
     RUN(test_fen_speedpaths__writer_runs);
     RUN(test_fen_speedpaths__writer_buffers);
     RUN(test_fen_speedpaths__chess);
+    RUN(test_fen_speedpaths__chess_placement_copy);
     return harness_report();
 }
