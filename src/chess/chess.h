@@ -110,6 +110,8 @@ extern const pdn_bb pdn_chess__king_table[64];
 extern const pdn_bb pdn_chess__diag_table[64]; /* a1-h8 direction, through the cell */
 extern const pdn_bb pdn_chess__anti_table[64]; /* h1-a8 direction, through the cell */
 extern const pdn_bb pdn_chess__rays_table[64]; /* file, rank and both diagonals */
+/* Along a rank: file * 64 + the six inner cells' occupancy (rank_table.h). */
+extern const uint8_t pdn_chess__rank_table[8 * 64];
 
 /*
  * The cells a slider on `cell` reaches along `line` (a full line through
@@ -151,10 +153,19 @@ static inline pdn_bb pdn_chess__upright(pdn_bb occ, pdn_bb line, int cell)
     return ((up - BB(cell)) ^ pdn_chess__flip(down)) & mask;
 }
 
+/* The cells a slider on `cell` reaches along its rank: looked up, since
+ * the ranks have no byte swap to take the way down. The end cells never
+ * stop a slider beyond them, so only the six inner ones index the table. */
+static inline pdn_bb pdn_chess__rank(pdn_bb occ, int cell)
+{
+    int shift = cell & 56;
+    unsigned inner = (unsigned)(occ >> (shift + 1)) & 63u;
+    return (pdn_bb)pdn_chess__rank_table[(cell & 7) * 64 + (int)inner] << shift;
+}
+
 static inline pdn_bb pdn_chess__rook(int cell, pdn_bb occ)
 {
-    return pdn_chess__upright(occ, FILE_A_BB << (cell & 7), cell) |
-           pdn_chess__line(occ, RANK_1_BB << (cell & 56), cell);
+    return pdn_chess__upright(occ, FILE_A_BB << (cell & 7), cell) | pdn_chess__rank(occ, cell);
 }
 
 static inline pdn_bb pdn_chess__bishop(int cell, pdn_bb occ)
@@ -272,44 +283,33 @@ static inline int pdn_chess__pin_breaks(const pdn_chess__board *b, int k, int fr
     return (pdn_chess__line(occ, line, k) & snipers) != 0;
 }
 
+/* The rest of pdn_chess__checks_by() (attacks.c), for a move with a cell
+ * near the other king, on `k`. */
+int pdn_chess__checks_near(const pdn_chess__board *b, int from, int to, int kind, int k);
+
 /*
  * Whether a plain move (no castling, en passant or null move) leaves the
  * other king attacked.  The position before it has that king safe, so only
- * the moved piece where it lands, or a piece of ours behind the cell it
- * leaves on the line from the king through that cell, can give the check.
- * Saves making the move on a copy for the great majority of moves, which
- * give no check.
+ * the moved piece where it lands, or a slider of ours on the line from the
+ * king through the cell it leaves, can give the check; the second is
+ * looked for only when that cell is on one of the king's lines.  Saves
+ * making the move on a copy for the great majority of moves, which give no
+ * check.
  */
+static inline int pdn_chess__checks_by(const pdn_chess__board *b, int from, int to, int kind)
+{
+    int k = pdn_chess__lsb(b->kind[KING_I] & b->side[b->us ^ 1]);
+    /* Neither cell on a line or a knight's jump from the king: no check. */
+    if (!((BB(from) | BB(to)) & (pdn_chess__rays_table[k] | pdn_chess__knight_table[k])))
+        return 0;
+    return pdn_chess__checks_near(b, from, to, kind, k);
+}
+
+/* The same for a move record; `kind` above is the kind index of the piece
+ * that stands on `to` afterwards. */
 static inline int pdn_chess__gives_check(const pdn_chess__board *b, pdn_chess_move m)
 {
-    int us = b->us, k = pdn_chess__king(b, us ^ 1), to = m.to;
-    pdn_bb rays = pdn_chess__rays(k);
-    pdn_bb occ = ((b->side[0] | b->side[1]) & ~BB(m.from)) | BB(to);
-    int kind = KIND_INDEX(m.promotion ? m.promotion : m.piece);
-    if (kind == PAWN_I) {
-        if (pdn_chess__pawn_attacks(BB(to), us) & BB(k))
-            return 1;
-    } else if (kind == KNIGHT_I) {
-        if (pdn_chess__knight_table[to] & BB(k))
-            return 1;
-    } else if (kind != KING_I && (rays & BB(to))) {
-        pdn_bb line = pdn_chess__line_through(to, k);
-        int straight = ((to ^ k) & 7) == 0 || ((to ^ k) & 56) == 0;
-        if ((kind == QUEEN_I || (kind == ROOK_I) == straight) &&
-            (pdn_chess__between(to, k, line) & occ) == 0)
-            return 1;
-    }
-    /* A piece that stays on its line through the king still blocks it. */
-    pdn_bb sliders = (b->kind[ROOK_I] | b->kind[BISHOP_I] | b->kind[QUEEN_I]) & b->side[us];
-    if (!(rays & BB(m.from)) || !(sliders & rays & ~BB(m.from)))
-        return 0;
-    pdn_bb line = pdn_chess__line_through(k, m.from);
-    if (line & BB(to))
-        return 0;
-    int straight = ((k ^ m.from) & 7) == 0 || ((k ^ m.from) & 56) == 0;
-    sliders &= (straight ? b->kind[ROOK_I] : b->kind[BISHOP_I]) | b->kind[QUEEN_I];
-    sliders &= line & ~BB(m.from);
-    return sliders != 0 && (pdn_chess__line(occ, line, k) & sliders) != 0;
+    return pdn_chess__checks_by(b, m.from, m.to, KIND_INDEX(m.promotion ? m.promotion : m.piece));
 }
 
 /*

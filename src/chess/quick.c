@@ -11,9 +11,15 @@
 #include <string.h>
 
 /* The kinds the piece letters of canonical SAN name; 0 for other bytes. */
-static const uint8_t letter_kind[128] = {
+static const uint8_t letter_kind[256] = {
     ['N'] = PDN_KNIGHT, ['B'] = PDN_BISHOP,     ['R'] = PDN_ROOK,
     ['Q'] = PDN_QUEEN,  ['K'] = PDN_CHESS_KING,
+};
+
+/* PIECE_BOUND by kind index, for the bookkeeping of a capture. */
+static const int16_t bound_of[KIND_COUNT] = {
+    PIECE_BOUND(PAWN_I), PIECE_BOUND(KNIGHT_I), PIECE_BOUND(BISHOP_I),
+    PIECE_BOUND(ROOK_I), PIECE_BOUND(QUEEN_I),  PIECE_BOUND(KING_I),
 };
 
 /* A file letter's number (0-7); 8 and more for any other byte. */
@@ -34,7 +40,7 @@ static unsigned rank_of(unsigned char c)
  * otherwise only a pin forbids it, and only a piece on a line through the
  * king with an enemy slider on the same lines can be pinned.
  */
-static pdn_bb safe_from(const pdn_chess__board *b, int k, pdn_bb froms, int to)
+static pdn_bb safe_slow(const pdn_chess__board *b, int k, pdn_bb froms, int to)
 {
     int check = b->check >= 0 ? b->check : pdn_chess__in_check(b);
     pdn_bb enemy = b->side[b->us ^ 1], legal = froms;
@@ -56,36 +62,197 @@ static pdn_bb safe_from(const pdn_chess__board *b, int k, pdn_bb froms, int to)
     return legal;
 }
 
+/* safe_slow() with its commonest answer first: out of check, no piece
+ * off its king's lines can be pinned. */
+static pdn_bb safe_from(const pdn_chess__board *b, int k, pdn_bb froms, int to)
+{
+    if (b->check == 0 && !(froms & pdn_chess__rays_table[k]))
+        return froms;
+    return safe_slow(b, k, froms, to);
+}
+
 /*
- * The cells from which a pawn of the side to move goes to `to` as the text
- * says: File Rank (`n` 2) is a step, one or two cells straight ahead onto
- * an empty cell; File "x" File Rank (`n` 4) takes what stands on `to`.
- * A capture on an empty cell (en passant) and every other doubt give 0,
- * for the general path.
+ * Whether a king of the side to move on `to` would stand attacked by the
+ * enemy pieces with the board occupied as `occ`: pdn_chess__attackers()
+ * for one side, the sliders' way traced only when one stands on a line.
  */
-static pdn_bb pawn_from(const pdn_chess__board *b, const unsigned char *p, size_t n, int to,
-                        unsigned *flags)
+static int attacked(const pdn_chess__board *b, int to, pdn_bb occ)
+{
+    int us = b->us;
+    pdn_bb enemy = b->side[us ^ 1];
+    pdn_bb near = (pdn_chess__pawn_attacks(BB(to), us) & b->kind[PAWN_I]) |
+                  (pdn_chess__knight_table[to] & b->kind[KNIGHT_I]) |
+                  (pdn_chess__king_table[to] & b->kind[KING_I]);
+    if (near & enemy)
+        return 1;
+    pdn_bb lines = pdn_chess__diag_table[to] | pdn_chess__anti_table[to];
+    pdn_bb diag = (b->kind[BISHOP_I] | b->kind[QUEEN_I]) & enemy & lines;
+    pdn_bb straight =
+        (b->kind[ROOK_I] | b->kind[QUEEN_I]) & enemy & pdn_chess__rays_table[to] & ~lines;
+    return (diag && (pdn_chess__bishop(to, occ) & diag)) ||
+           (straight && (pdn_chess__rook(to, occ) & straight));
+}
+
+/*
+ * pdn_chess__make_plain() for a move of the short path, which knows the
+ * kind that moves (index `i`) and makes no en passant: the same board
+ * after it, with fewer loads and tests.  The check it gives is `checks`.
+ */
+static inline void play(pdn_chess__board *b, int from, int to, int i, unsigned promotion,
+                        unsigned flags, int checks)
+{
+    int us = b->us, them = us ^ 1, reset = i == PAWN_I;
+    pdn_bb both = BB(from) | BB(to);
+    if (flags & PDN_CHESS_CAPTURE) {
+        int taken = KIND_INDEX(b->at[to]);
+        b->bound[them] = (int16_t)(b->bound[them] - bound_of[taken]);
+        b->side[them] ^= BB(to);
+        b->kind[taken] ^= BB(to);
+        pdn_chess__drop_right(b, them, to);
+        reset = 1;
+    }
+    b->side[us] ^= both;
+    if (promotion) {
+        int now = KIND_INDEX(promotion);
+        b->bound[us] = (int16_t)(b->bound[us] + bound_of[now] - bound_of[PAWN_I]);
+        b->kind[i] ^= BB(from);
+        b->kind[now] |= BB(to);
+        b->at[to] = (uint8_t)(promotion | (us + 1u));
+    } else {
+        b->kind[i] ^= both;
+        b->at[to] = b->at[from];
+    }
+    b->at[from] = 0;
+    if (i == KING_I)
+        b->castling[2 * us] = b->castling[2 * us + 1] = -1;
+    else if (i == ROOK_I)
+        pdn_chess__drop_right(b, us, from);
+    b->ep = (int8_t)((flags & PDN_CHESS_DOUBLE_STEP) ? (from + to) / 2 : -1);
+    b->check = (int8_t)checks;
+    b->halfmove = reset ? 0 : pdn_chess__bump(b->halfmove);
+    if (us == 1)
+        b->fullmove = pdn_chess__bump(b->fullmove);
+    b->us = (uint8_t)them;
+}
+
+/* Fills the move record. */
+static void record(pdn_chess_move *out, int from, int to, int i, unsigned promotion, unsigned flags)
+{
+    out->from = (uint8_t)from;
+    out->to = (uint8_t)to;
+    out->piece = (uint8_t)KIND_OF_INDEX(i);
+    out->promotion = (uint8_t)promotion;
+    out->flags = (uint8_t)flags;
+}
+
+/*
+ * A pawn's move, the text's body `n` bytes with any promotion taken off:
+ * File Rank (`n` 2) is a step, one or two cells straight ahead onto an
+ * empty cell; File "x" File Rank (`n` 4) takes what stands on `to`.
+ * Writes the move and returns 0 when it is legal; -1 for a capture on an
+ * empty cell (en passant) and every other doubt.
+ */
+static int pawn_move(pdn_chess__board *b, const unsigned char *p, size_t n, int to,
+                     unsigned promotion, pdn_chess_move *out)
 {
     int us = b->us, up = us ? -8 : 8, from = to - up;
     pdn_bb own = b->side[us], enemy = b->side[us ^ 1], pawns = b->kind[PAWN_I] & own;
-    /* A pawn never stands on its own first rank, nor steps onto it. */
-    if ((to >> 3) == (us ? 7 : 0))
-        return 0;
+    unsigned flags = 0;
+    /* Promotion on the last rank and nowhere else; no pawn on its first. */
+    int row = to >> 3;
+    if ((row == (us ? 0 : 7)) != (promotion != 0) || row == (us ? 7 : 0))
+        return -1;
     if (n == 4) {
         unsigned file = file_of(p[0]), to_file = (unsigned)to & 7;
         if (p[1] != 'x' || (file != to_file + 1 && file + 1 != to_file) || !(enemy & BB(to)))
-            return 0;
-        *flags = PDN_CHESS_CAPTURE;
-        return pawns & BB(from + (int)file - (int)to_file);
+            return -1;
+        from += (int)file - (int)to_file;
+        flags = PDN_CHESS_CAPTURE;
+    } else if (n != 2 || ((own | enemy) & BB(to))) {
+        return -1;
+    } else if (!(pawns & BB(from))) {
+        if (row != (us ? 4 : 3) || ((own | enemy) & BB(from)))
+            return -1;
+        from -= up;
+        flags = PDN_CHESS_DOUBLE_STEP;
     }
-    if (n != 2 || ((own | enemy) & BB(to)))
-        return 0;
-    if (pawns & BB(from))
-        return BB(from);
-    if ((to >> 3) != (us ? 4 : 3) || ((own | enemy) & BB(from)))
-        return 0;
-    *flags = PDN_CHESS_DOUBLE_STEP;
-    return pawns & BB(from - up);
+    if (!(pawns & BB(from)))
+        return -1;
+    if (!(safe_from(b, pdn_chess__king(b, us), BB(from), to)))
+        return -1;
+    record(out, from, to, PAWN_I, promotion, flags);
+    return 0;
+}
+
+/* The cells from which a piece of kind index `i` in `mine` reaches `to`
+ * on the board occupied as `occ`; a line is traced only when one of them
+ * stands on it. */
+static pdn_bb piece_from(int i, pdn_bb mine, int to, pdn_bb occ)
+{
+    pdn_bb diag = pdn_chess__diag_table[to] | pdn_chess__anti_table[to];
+    pdn_bb straight = pdn_chess__rays_table[to] & ~diag, froms = 0;
+    switch (i) {
+    case KNIGHT_I:
+        return pdn_chess__knight_table[to] & mine;
+    case KING_I:
+        return pdn_chess__king_table[to] & mine;
+    case BISHOP_I:
+        return (mine & diag) ? pdn_chess__bishop(to, occ) & mine : 0;
+    case ROOK_I:
+        return (mine & straight) ? pdn_chess__rook(to, occ) & mine : 0;
+    default:
+        if (mine & diag)
+            froms = pdn_chess__bishop(to, occ);
+        if (mine & straight)
+            froms |= pdn_chess__rook(to, occ);
+        return froms & mine;
+    }
+}
+
+/*
+ * A piece's move: Piece File? Rank? "x"? File Rank in `n` bytes, with the
+ * capture sign where it takes and the disambiguation canonical SAN writes,
+ * no more.  Writes the move and returns 0 when it is legal, else -1.
+ */
+static int piece_move(pdn_chess__board *b, const unsigned char *p, size_t n, int to,
+                      pdn_chess_move *out)
+{
+    int us = b->us;
+    unsigned kind = letter_kind[p[0]];
+    /* Between the letter and the destination: the disambiguation and "x". */
+    size_t at = 1, dest = n - 2;
+    pdn_bb named = ~(pdn_bb)0;
+    unsigned said = 0, c;
+    if (at < dest && (c = file_of(p[at])) < 8) {
+        named = FILE_A_BB << c;
+        said = 1;
+        at++;
+    }
+    if (at < dest && (c = rank_of(p[at])) < 8) {
+        named &= RANK_1_BB << (8 * c);
+        said |= 2;
+        at++;
+    }
+    unsigned x = at < dest && p[at] == 'x';
+    pdn_bb own = b->side[us], enemy = b->side[us ^ 1];
+    unsigned flags = (enemy >> to) & 1u;
+    if (kind == 0 || at + x != dest || ((own >> to) & 1u) || x != flags)
+        return -1;
+    int i = KIND_INDEX(kind);
+    pdn_bb occ = own | enemy, froms = piece_from(i, b->kind[i] & own, to, occ), legal;
+    if (froms == 0)
+        return -1;
+    if (i == KING_I)
+        legal = attacked(b, to, occ ^ froms) ? 0 : froms;
+    else
+        legal = safe_from(b, pdn_chess__king(b, us), froms, to);
+    pdn_bb pick = legal & named;
+    if (pick == 0 || (pick & (pick - 1)))
+        return -1;
+    record(out, pdn_chess__lsb(pick), to, i, 0, flags);
+    if (said != (legal == pick ? 0u : (unsigned)pdn_chess__needed(*out, legal & ~pick)))
+        return -1;
+    return 0;
 }
 
 /* Castle : "O-O" | "O-O-O" (`n` bytes), when pdn_chess__castle() finds it
@@ -97,7 +264,9 @@ static int castle(pdn_chess__board *b, const unsigned char *p, size_t n, pdn_che
     if ((!wing && (n != 3 || memcmp(p, "O-O", 3) != 0)) || !pdn_chess__castle(b, wing, m))
         return -1;
     pdn_chess__make(b, *m);
-    return pdn_chess__in_check(b);
+    int checks = pdn_chess__in_check(b);
+    b->check = (int8_t)checks;
+    return checks;
 }
 
 int pdn_chess__quick_play(pdn_chess__board *b, const char *text, size_t len, pdn_chess_move *out,
@@ -105,101 +274,38 @@ int pdn_chess__quick_play(pdn_chess__board *b, const char *text, size_t len, pdn
 {
     const unsigned char *p = (const unsigned char *)text;
     /* Beyond the bound the general path counts the whole list (san.c). */
-    if (len < 2 || len > 8 || b->bound[b->us] > PDN_CHESS_MOVES_MAX)
+    if (len - 2 > 6 || b->bound[b->us] > PDN_CHESS_MOVES_MAX)
         return 0;
-    char written = 0;
+    unsigned written = p[len - 1];
     size_t n = len;
-    if (p[n - 1] == '+' || p[n - 1] == '#')
-        written = (char)p[--n];
+    if (written == '+' || written == '#')
+        n--;
+    else
+        written = 0;
+    if (n < 2)
+        return 0;
     unsigned promotion = 0;
     if (n >= 4 && p[n - 2] == '=') {
-        promotion = p[n - 1] < 128 ? letter_kind[p[n - 1]] : 0;
+        promotion = letter_kind[p[n - 1]];
         if (promotion == 0 || promotion == PDN_CHESS_KING)
             return 0;
         n -= 2;
     }
-    if (n < 2)
-        return 0;
-    pdn_chess_move m;
-    int checks;
     unsigned to_file = file_of(p[n - 2]), to_rank = rank_of(p[n - 1]);
-    if (to_file > 7 || to_rank > 7) {
-        if (p[0] != 'O' || promotion != 0 || (checks = castle(b, p, n, &m)) < 0)
+    int to = (int)(to_rank * 8 + to_file), checks;
+    if ((to_file | to_rank) > 7) {
+        if (p[0] != 'O' || promotion != 0 || (checks = castle(b, p, n, out)) < 0)
             return 0;
     } else {
-        int us = b->us, to = (int)(to_rank * 8 + to_file);
-        pdn_bb own = b->side[us], enemy = b->side[us ^ 1], occ = own | enemy, froms;
-        unsigned kind, flags = 0, file = 8, rank = 8;
-        int x = 0;
-        if (file_of(p[0]) < 8) {
-            /* Promotion on the last rank and nowhere else. */
-            if ((to_rank == (us ? 0u : 7u)) != (promotion != 0))
-                return 0;
-            kind = PDN_PAWN;
-            froms = pawn_from(b, p, n, to, &flags);
-        } else {
-            kind = p[0] < 128 ? letter_kind[p[0]] : 0;
-            /* Between the letter and the destination: the disambiguation and "x". */
-            size_t i = 1, dest = n - 2;
-            if (i < dest && file_of(p[i]) < 8)
-                file = file_of(p[i++]);
-            if (i < dest && rank_of(p[i]) < 8)
-                rank = rank_of(p[i++]);
-            x = i < dest && p[i] == 'x';
-            if (kind == 0 || promotion != 0 || i + (size_t)x != dest || (own & BB(to)))
-                return 0;
-            flags = (enemy & BB(to)) ? PDN_CHESS_CAPTURE : 0;
-            if (x != (flags != 0))
-                return 0;
-            froms = b->kind[KIND_INDEX(kind)] & own;
-            switch (KIND_INDEX(kind)) {
-            case KNIGHT_I:
-                froms &= pdn_chess__knight_table[to];
-                break;
-            case BISHOP_I:
-                froms &= pdn_chess__bishop(to, occ);
-                break;
-            case ROOK_I:
-                froms &= pdn_chess__rook(to, occ);
-                break;
-            case QUEEN_I:
-                froms &= pdn_chess__bishop(to, occ) | pdn_chess__rook(to, occ);
-                break;
-            default:
-                froms &= pdn_chess__king_table[to];
-                break;
-            }
-        }
-        if (froms == 0)
+        if (file_of(p[0]) < 8 ? pawn_move(b, p, n, to, promotion, out) < 0
+                              : promotion != 0 || piece_move(b, p, n, to, out) < 0)
             return 0;
-        pdn_bb legal;
-        if (kind == PDN_CHESS_KING)
-            legal = (pdn_chess__attackers(b, to, occ ^ froms) & enemy) ? 0 : froms;
-        else
-            legal = safe_from(b, pdn_chess__king(b, us), froms, to);
-        pdn_bb pick = legal;
-        if (file < 8)
-            pick &= FILE_A_BB << file;
-        if (rank < 8)
-            pick &= RANK_1_BB << (8 * rank);
-        if (pick == 0 || (pick & (pick - 1)))
-            return 0;
-        m.from = (uint8_t)pdn_chess__lsb(pick);
-        m.to = (uint8_t)to;
-        m.piece = (uint8_t)kind;
-        m.promotion = (uint8_t)promotion;
-        m.flags = (uint8_t)flags;
-        /* The disambiguation canonical SAN writes, and no other (pawns: none). */
-        if (kind != PDN_PAWN && ((file < 8) | (rank < 8) << 1) !=
-                                    (legal == pick ? 0 : pdn_chess__needed(m, legal & ~pick)))
-            return 0;
-        checks = pdn_chess__gives_check(b, m);
-        pdn_chess__make_plain(b, m);
+        int i = KIND_INDEX(out->piece), from = out->from;
+        checks = pdn_chess__checks_by(b, from, to, promotion ? KIND_INDEX(promotion) : i);
+        play(b, from, to, i, promotion, out->flags, checks);
     }
     /* Mate is looked for only after a check. */
-    b->check = (int8_t)checks;
     char mark = !checks ? 0 : pdn_chess__has_move(b) ? '+' : '#';
-    *notes = pdn_chess__mark_notes(written, mark);
-    *out = m;
+    *notes = pdn_chess__mark_notes((char)written, mark);
     return 1;
 }

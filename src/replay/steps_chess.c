@@ -61,18 +61,12 @@ static step_result played(pdn_replay *r, pdn_position *pos, played_rec *rec, pdn
     return STEP_OK;
 }
 
-step_result pdn_replay__chess_step(pdn_replay *r, const pdn_node *node, pdn_str text,
-                                   pdn_position *pos, played_rec *rec)
+/* The general path: any SAN, on the live board or the position. */
+static step_result general_step(pdn_replay *r, const pdn_node *node, pdn_str text,
+                                pdn_position *pos, played_rec *rec)
 {
     pdn_chess_move cm;
     unsigned notes = 0;
-    /* Canonical SAN on the live board, nearly every move of a real file,
-     * takes the short path; it hands anything else back untouched. */
-    if (r->live_ok && pdn_chess__quick_play(&r->chess_live, text.ptr, text.len, &cm, &notes)) {
-        if (notes != 0 && !san_notes(r, notes, node))
-            return STEP_OOM;
-        return played(r, pos, rec, cm);
-    }
     pdn_san san;
     size_t at = 0;
     pdn_san_status s = pdn_san_parse(&san, text.ptr, text.len, &at);
@@ -137,4 +131,19 @@ step_result pdn_replay__chess_step(pdn_replay *r, const pdn_node *node, pdn_str 
     rec->from = (int16_t)cm.from;
     rec->to = (int16_t)cm.to;
     return STEP_OK;
+}
+
+step_result pdn_replay__chess_step(pdn_replay *r, const pdn_node *node, pdn_str text,
+                                   pdn_position *pos, played_rec *rec)
+{
+    unsigned notes;
+    /* Canonical SAN on the live board, nearly every move of a real file,
+     * takes the short path; it hands anything else back untouched and
+     * writes the record's move only when it plays it. */
+    if (!r->live_ok ||
+        !pdn_chess__quick_play(&r->chess_live, text.ptr, text.len, &rec->chess, &notes))
+        return general_step(r, node, text, pos, rec);
+    if (notes != 0 && !san_notes(r, notes, node))
+        return STEP_OOM;
+    return played(r, pos, rec, rec->chess);
 }
