@@ -157,7 +157,19 @@ bool pdn_replay__first_candidate(pdn_replay *r, pdn_gametype *out)
 {
     const char *list[8];
     size_t count = game_candidates(r->game, list), at;
-    return count > 0 && pdn_parse_gametype(out, list[0], strlen(list[0]), &at) == PDN_D_NONE;
+    if (count == 0)
+        return false;
+    /* The candidates are the literals of candidates(): the same pointer is
+     * the same tuple, read for an earlier game. */
+    if (list[0] == r->candidate) {
+        *out = r->candidate_gt;
+        return true;
+    }
+    if (pdn_parse_gametype(out, list[0], strlen(list[0]), &at) != PDN_D_NONE)
+        return false;
+    r->candidate = list[0];
+    r->candidate_gt = *out;
+    return true;
 }
 
 pdn_status pdn_replay__infer(pdn_replay *r, pdn_gametype *out)

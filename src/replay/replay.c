@@ -115,8 +115,25 @@ static bool same_tuple(const pdn_gametype *a, const pdn_gametype *b)
            a->invert == b->invert && a->expanded == b->expanded;
 }
 
+/* Remembers the arguments of a pdn_replay__setup() that succeeded. */
+static bool keyed(pdn_replay *r, const pdn_gametype *gt, const pdn_rules *rules)
+{
+    r->setup_key = *gt;
+    r->setup_custom = rules != NULL;
+    r->setup_keyed = true;
+    return true;
+}
+
 bool pdn_replay__setup(pdn_replay *r, const pdn_gametype *gt, const pdn_rules *rules, bool *oom)
 {
+    /* The same again (a game is often set up twice, and files keep to one
+     * type): what the last call made still holds. */
+    if (r->setup_keyed && same_tuple(&r->setup_key, gt) && r->setup_custom == (rules != NULL) &&
+        (rules == NULL || memcmp(rules, &r->rules, sizeof *rules) == 0)) {
+        r->gametype = r->geo.chess ? 0 : gt->type;
+        return true;
+    }
+    r->setup_keyed = false;
     /* The geometry is a few kilobytes to fill: games of one file mostly
      * share their tuple. */
     if (!r->geo_keyed || !same_tuple(&r->geo_key, gt)) {
@@ -131,7 +148,7 @@ bool pdn_replay__setup(pdn_replay *r, const pdn_gametype *gt, const pdn_rules *r
     r->snap_size = (sizeof(snap_head) + (size_t)(geo->width * geo->height) + 7) & ~(size_t)7;
     if (geo->chess) {
         r->gametype = 0;
-        return true;
+        return keyed(r, gt, rules);
     }
     pdn_rules rl;
     if (rules != NULL)
@@ -146,7 +163,7 @@ bool pdn_replay__setup(pdn_replay *r, const pdn_gametype *gt, const pdn_rules *r
             memcmp(pdn_draughts_rules(e), &rl, sizeof rl) == 0) {
             r->engine = r->engines[i];
             r->rules = rl;
-            return true;
+            return keyed(r, gt, rules);
         }
     }
     pdn_allocator user = {r->alloc.fn, r->alloc.ctx};
@@ -166,7 +183,7 @@ bool pdn_replay__setup(pdn_replay *r, const pdn_gametype *gt, const pdn_rules *r
     r->engines[at] = made;
     r->engine = made;
     r->rules = rl;
-    return true;
+    return keyed(r, gt, rules);
 }
 
 static void reset(pdn_replay *r, const pdn_game *game, const pdn_replay_options *opts)
@@ -310,8 +327,8 @@ static pdn_status run_as(pdn_replay *r, pdn_gametype gt, bool inferred, bool mis
         !pdn_replay__diag(r, PDN_D_GAMETYPE_INFERRED, pdn_node_offset(first),
                           pdn_node_length(first), (uint32_t)gt.type))
         return PDN_ENOMEM;
-    const pdn_tag *tag = pdn_game_tag(game, "GameType");
-    if (mismatch && tag != NULL &&
+    const pdn_tag *tag = mismatch ? pdn_game_tag(game, "GameType") : NULL;
+    if (tag != NULL &&
         !pdn_replay__diag(r, PDN_D_GAMETYPE_MISMATCH, tag->offset, 1, (uint32_t)gt.type))
         return PDN_ENOMEM;
     if (!pdn_vec__reserve(&r->recs, &r->alloc, sizeof(played_rec), game->moves.len))

@@ -51,6 +51,14 @@ struct pdn_replay {
     unsigned engines_made;
     pdn_gametype geo_key; /* the tuple `geo` was made for, while geo_keyed */
     bool geo_keyed;
+    /* The arguments of the last pdn_replay__setup() that succeeded, while
+     * setup_keyed: the tuple, and whether rules were given (then in `rules`). */
+    pdn_gametype setup_key;
+    bool setup_keyed, setup_custom;
+    /* The first candidate of pdn_replay__first_candidate() last read (a
+     * literal of infer.c, or NULL) and its tuple. */
+    const char *candidate;
+    pdn_gametype candidate_gt;
     pdn_movelist *list;
     pdn_vec recs;   /* played_rec, one per move of the game */
     pdn_vec cells;  /* int16_t: paths and captured pieces */
@@ -73,6 +81,9 @@ struct pdn_replay {
     pdn_rules__live live;
     pdn_chess__board chess_live;
     bool main_broken; /* a move of the main line failed or was skipped */
+    /* Every draughts move on the general path, never a live position: what
+     * the quick paths are compared with (tests/unit/test_replay_paths.c). */
+    bool general_only;
 };
 
 /* Adds a diagnostic with the severity `code` has in the game's mode. */
@@ -107,17 +118,46 @@ step_result pdn_replay__draughts_other(pdn_replay *r, const pdn_node *node, pdn_
  * on: resolved on the live bitboards, else on the public position. */
 step_result pdn_replay__draughts_live(pdn_replay *r, const pdn_node *node, pdn_position *pos,
                                       pdn_draughts_state *st, played_rec *rec);
+/* The same for a move written from cell `from` to cell `to` (no list of
+ * captured pieces) that is not a man's step with no capture on: a man
+ * taking one piece and a king's plain move are resolved here
+ * (pdn_rules__live_quick()), anything else as above. */
+step_result pdn_replay__draughts_jump(pdn_replay *r, const pdn_node *node, pdn_position *pos,
+                                      pdn_draughts_state *st, played_rec *rec, int from, int to);
 /* `text` is the move's SAN text. */
 step_result pdn_replay__chess_step(pdn_replay *r, const pdn_node *node, pdn_str text,
                                    pdn_position *pos, played_rec *rec);
 
-/* Records and plays a man's step on the live position (see below). */
-static inline step_result pdn_replay__play_man_step(pdn_replay *r, pdn_position *pos,
-                                                    played_rec *rec, int from, int to)
+/*
+ * The draughts step: most moves of a game are a man's step with no capture
+ * on, which is resolved and played on the live bitboards here, inline in
+ * the walk (pdn_rules__live_step()); `pos` is left behind (pos_stale) but
+ * for its side to move.  A live position always has White or Black to
+ * move.  `mr` is the move's record, `squares` the game's squares.
+ */
+static inline step_result pdn_replay__draughts_step(pdn_replay *r, const pdn_node *node,
+                                                    const pdn_move_rec *mr,
+                                                    const pdn_square *squares, pdn_position *pos,
+                                                    pdn_draughts_state *st, played_rec *rec)
 {
+    if (mr->square_count != 2 || mr->captured_count != 0 || !r->live_ok)
+        return pdn_replay__draughts_other(r, node, pos, st, rec);
+    const pdn_square *sq = squares + mr->squares;
+    /* Numbered squares by the geometry's table, as pdn_board__cell() has
+     * them; anything else (and a number off the board) the long way. */
+    unsigned count = (unsigned)r->geo.square_count;
+    if (sq[0] - 1u >= count || sq[1] - 1u >= count)
+        return pdn_replay__draughts_other(r, node, pos, st, rec);
+    int from = r->geo.cell_of[sq[0]], to = r->geo.cell_of[sq[1]];
+    if (from < 0 || to < 0)
+        return pdn_replay__draughts_other(r, node, pos, st, rec);
+    /* Room for the cells first: a move once played is recorded. */
+    if (!r->quiet && !pdn_vec__reserve(&r->cells, &r->alloc, sizeof(int16_t), 2))
+        return STEP_OOM;
+    int crowned = pdn_rules__live_step(&r->live, r->engine, from, to);
+    if (crowned < 0)
+        return pdn_replay__draughts_jump(r, node, pos, st, rec, from, to);
     if (!r->quiet) {
-        if (!pdn_vec__reserve(&r->cells, &r->alloc, sizeof(int16_t), 2))
-            return STEP_OOM;
         int16_t *c = (int16_t *)r->cells.data + r->cells.len;
         c[0] = (int16_t)from;
         c[1] = (int16_t)to;
@@ -128,40 +168,10 @@ static inline step_result pdn_replay__play_man_step(pdn_replay *r, pdn_position 
     rec->status = PDN_PLAY_OK;
     rec->from = (int16_t)from;
     rec->to = (int16_t)to;
-    rec->promotes = (uint8_t)pdn_rules__live_play_step(&r->live, r->engine, from, to);
+    rec->promotes = (uint8_t)crowned;
     pos->turn = (char)(r->live.color == PDN_WHITE ? 'W' : 'B');
     r->pos_stale = true;
     return STEP_OK;
-}
-
-/*
- * The draughts step: most moves of a game are a man's step with no capture
- * on, which is resolved and played on the live bitboards here, inline in
- * the walk; `pos` is left behind (pos_stale) but for its side to move.  A
- * live position always has White or Black to move.
- */
-static inline step_result pdn_replay__draughts_step(pdn_replay *r, const pdn_node *node,
-                                                    pdn_position *pos, pdn_draughts_state *st,
-                                                    played_rec *rec)
-{
-    const struct pdn_game *g = node->game;
-    const pdn_move_rec *mr = (const pdn_move_rec *)g->moves.data + node->a;
-    if (mr->square_count != 2 || mr->captured_count != 0 || !r->live_ok)
-        return pdn_replay__draughts_other(r, node, pos, st, rec);
-    const pdn_square *sq = (const pdn_square *)g->squares.data + mr->squares;
-    /* Numbered squares by the geometry's table, as pdn_board__cell() has
-     * them; anything else (and a number off the board) the long way. */
-    unsigned count = (unsigned)r->geo.square_count;
-    if (sq[0] - 1u >= count || sq[1] - 1u >= count)
-        return pdn_replay__draughts_other(r, node, pos, st, rec);
-    int from = r->geo.cell_of[sq[0]], to = r->geo.cell_of[sq[1]];
-    const pdn_draughts *d = r->engine;
-    if (from < 0 || to < 0)
-        return pdn_replay__draughts_other(r, node, pos, st, rec);
-    if (!pdn_rules__live_man_step(d, &r->live, from, to) ||
-        pdn_rules__live_must_capture(d, &r->live))
-        return pdn_replay__draughts_live(r, node, pos, st, rec);
-    return pdn_replay__play_man_step(r, pos, rec, from, to);
 }
 
 /* Brings the walk's position and history up to date (see pos_stale). */

@@ -65,6 +65,18 @@ bool pdn_replay__fits(pdn_replay *r, const pdn_node *node, const pdn_position *p
     }
     if (m.kind != PDN_MOVE_SQUARES)
         return false;
+    /* Two squares: on bitboards, as pdn_draughts_resolve() would count. */
+    pdn_rules__live lv;
+    if (m.square_count == 2 && !r->general_only && pdn_rules__live_load(&lv, r->engine, pos, st)) {
+        pdn_rules__found found;
+        size_t n = 0;
+        pdn_status s = pdn_rules__live_resolve(&found, &n, r->engine, &lv, m.squares, m.captured,
+                                               m.captured_count);
+        if (s == PDN_ENOMEM)
+            *oom = true;
+        if (s != PDN_EINVAL)
+            return s == PDN_OK && n > 0;
+    }
     pdn_status s = pdn_draughts_resolve(r->list, r->engine, pos, st, &m);
     if (s == PDN_ENOMEM)
         *oom = true;
@@ -76,7 +88,11 @@ step_result pdn_replay__fail_move(pdn_replay *r, const pdn_node *node, const pdn
                                   const pdn_draughts_state *st, played_rec *rec)
 {
     bool oom = false;
-    size_t legal = pdn_replay__legal_count(r, pos, st, &oom);
+    size_t legal;
+    if (r->live_ok && !r->geo.chess) /* `pos` is synced: the live position is it */
+        oom = pdn_rules__live_count(&legal, r->engine, &r->live) != PDN_OK;
+    else
+        legal = pdn_replay__legal_count(r, pos, st, &oom);
     if (oom)
         return STEP_OOM;
     rec->status = PDN_PLAY_ILLEGAL;
@@ -281,9 +297,21 @@ static step_result general(pdn_replay *r, const pdn_node *node, pdn_position *po
 /* Whether the live position holds the walk's (loading it when it can). */
 static bool live(pdn_replay *r, const pdn_position *pos, const pdn_draughts_state *st)
 {
-    if (!r->live_ok)
+    if (!r->live_ok && !r->general_only)
         r->live_ok = pdn_rules__live_load(&r->live, r->engine, pos, st);
     return r->live_ok;
+}
+
+/* Records and plays a move found on the live position. */
+static inline step_result play_found(pdn_replay *r, pdn_position *pos, played_rec *rec,
+                                     const pdn_rules__found *found)
+{
+    if (!record(r, &found->move, rec, false))
+        return STEP_OOM;
+    pdn_rules__live_play(&r->live, found);
+    pos->turn = pos->turn == 'W' ? 'B' : 'W';
+    r->pos_stale = true;
+    return STEP_OK;
 }
 
 step_result pdn_replay__draughts_live(pdn_replay *r, const pdn_node *node, pdn_position *pos,
@@ -299,18 +327,21 @@ step_result pdn_replay__draughts_live(pdn_replay *r, const pdn_node *node, pdn_p
                                            captured, mr->captured_count);
     if (s == PDN_ENOMEM)
         return STEP_OOM;
-    if (s == PDN_OK && n == 1) {
-        if (!record(r, &found.move, rec, false))
-            return STEP_OOM;
-        pdn_rules__live_play(&r->live, &found);
-        pos->turn = pos->turn == 'W' ? 'B' : 'W';
-        r->pos_stale = true;
-        return STEP_OK;
-    }
+    if (s == PDN_OK && n == 1)
+        return play_found(r, pos, rec, &found);
     pdn_replay__sync(r, pos, st);
     if (s == PDN_OK && n == 0)
         return pdn_replay__fail_move(r, node, pos, st, rec);
     return general(r, node, pos, st, rec);
+}
+
+step_result pdn_replay__draughts_jump(pdn_replay *r, const pdn_node *node, pdn_position *pos,
+                                      pdn_draughts_state *st, played_rec *rec, int from, int to)
+{
+    pdn_rules__found found;
+    if (pdn_rules__live_quick(&found, r->engine, &r->live, from, to))
+        return play_found(r, pos, rec, &found);
+    return pdn_replay__draughts_live(r, node, pos, st, rec);
 }
 
 step_result pdn_replay__draughts_other(pdn_replay *r, const pdn_node *node, pdn_position *pos,
@@ -336,11 +367,20 @@ step_result pdn_replay__draughts_other(pdn_replay *r, const pdn_node *node, pdn_
          * squares are not numbers. */
         const pdn_square *sq = squares + mr->squares;
         int from = pdn_board__cell(&r->geo, sq[0]), to = pdn_board__cell(&r->geo, sq[1]);
-        if (mr->captured_count == 0 && from >= 0 && to >= 0 &&
-            pdn_rules__live_man_step(r->engine, &r->live, from, to) &&
-            !pdn_rules__live_must_capture(r->engine, &r->live))
-            return pdn_replay__play_man_step(r, pos, rec, from, to);
-        return pdn_replay__draughts_live(r, node, pos, st, rec);
+        if (mr->captured_count > 0 || from < 0 || to < 0)
+            return pdn_replay__draughts_live(r, node, pos, st, rec);
+        if (!pdn_vec__reserve(&r->cells, &r->alloc, sizeof(int16_t), 2))
+            return STEP_OOM;
+        int crowned = pdn_rules__live_step(&r->live, r->engine, from, to);
+        if (crowned < 0)
+            return pdn_replay__draughts_jump(r, node, pos, st, rec, from, to);
+        int16_t path[2] = {(int16_t)from, (int16_t)to};
+        pdn_draughts_move dm = {
+            .from = from, .to = to, .promotes = crowned, .path_count = 2, .path = path};
+        record(r, &dm, rec, false); /* the room is there */
+        pos->turn = pos->turn == 'W' ? 'B' : 'W';
+        r->pos_stale = true;
+        return STEP_OK;
     }
     pdn_replay__sync(r, pos, st);
     return general(r, node, pos, st, rec);

@@ -4,11 +4,21 @@
  * (variations nest without limit), one live position, and per nesting level
  * the position before the line's last move (where a variation of that move
  * starts) and the position to resume from after the variation, each with
- * the live chess board when there was one (saving its loading again).
+ * the live chess board when there was one (saving its loading again).  Runs
+ * of draughts moves that the live bitboards resolve at once are played by
+ * a loop of its own (quick_run()).
  */
+#include "base/bits.h"
 #include "replay/replay.h"
 
 #include <string.h>
+
+/* quick_run() is a function of its own, so that its loop has the registers. */
+#if defined(__GNUC__)
+#define WALK_NOINLINE __attribute__((noinline))
+#else
+#define WALK_NOINLINE
+#endif
 
 typedef struct frame {
     const pdn_node *child;      /* next item of the sequence */
@@ -135,6 +145,145 @@ static bool check_side(pdn_replay *r, const pdn_node *node, pdn_number_kind numb
            pdn_replay__diag(r, PDN_D_WRONG_SIDE, pdn_node_offset(node), pdn_node_length(node), 0);
 }
 
+/*
+ * The walk's quick loop: the moves of the line of frame `f` from f->child on,
+ * one after another, as long as each is written with two numbered squares,
+ * no variation of it follows, and the live position resolves it at once (a
+ * man's step with no capture on, or pdn_rules__live_quick()).  They are
+ * played and recorded as the main loop would; the first node left to the
+ * main loop is f->child at the end.  The live position is copied into a
+ * local for the run, which the stores of the records cannot alias (the
+ * compiler need not load it again after each).  Returns how many moves
+ * were played; *oom on out-of-memory.
+ */
+static WALK_NOINLINE size_t quick_run(pdn_replay *r, frame *f, pdn_position *pos, bool main_only,
+                                      bool *oom)
+{
+    const struct pdn_game *g = r->game;
+    const pdn_move_rec *moves = g->moves.data;
+    const pdn_square *squares = g->squares.data;
+    const pdn_draughts *d = r->engine;
+    const int16_t *cell_of = r->geo.cell_of;
+    const pdn_node *nodes = pdn_game__node(g, 0);
+    bool quiet = r->quiet, first = !f->moved;
+    uint32_t ply = f->ply;
+    pdn_rules__live lv = r->live;
+    pdn_rules__found found;
+    played_rec scratch;
+    size_t played = 0;
+    const pdn_node *node = f->child;
+    /* Room for the cells of every move of the game played here (at most
+     * three each) but those of pdn_rules__live_quick(), which keep it so. */
+    size_t room = 3 * g->moves.len;
+    if (!quiet && !pdn_vec__reserve(&r->cells, &r->alloc, sizeof(int16_t), room)) {
+        *oom = true;
+        return 0;
+    }
+    for (const pdn_node *next; node != NULL && node->kind == PDN_NODE_MOVE; node = next) {
+        const pdn_move_rec *mr = moves + node->a;
+        if (mr->kind != PDN_MOVE_SQUARES ||
+            (mr->square_count | (uint32_t)mr->captured_count << 16) != 2)
+            break;
+        const pdn_square *sq = squares + mr->squares;
+        /* Numbered squares by the geometry's table, as pdn_board__cell()
+         * has them (its entries past the last number are -1; either number
+         * is at most the two or'ed); anything else the long way. */
+        if ((sq[0] | sq[1]) > PDN_CELL_MAX)
+            break;
+        int from = cell_of[sq[0]], to = cell_of[sq[1]];
+        next = node->next != PDN_NIL ? nodes + node->next : NULL;
+        if (from < 0 || to < 0 ||
+            (!main_only && next != NULL && next->kind != PDN_NODE_MOVE && variation_follows(node)))
+            break;
+        char side = lv.color == PDN_WHITE ? 'W' : 'B';
+        int crowned = pdn_rules__live_step(&lv, d, from, to);
+        uint64_t taken = 0;
+        if (crowned < 0)
+            crowned = pdn_rules__live_jump(&lv, d, from, to, &taken);
+        const pdn_draughts_move *dm = &found.move;
+        if (crowned < 0) {
+            /* A copy: taking the live position's address would let every
+             * store alias it. */
+            pdn_rules__live at = lv;
+            if (!pdn_rules__live_quick(&found, d, &at, from, to))
+                break;
+            if (!quiet && !pdn_vec__reserve(&r->cells, &r->alloc, sizeof(int16_t),
+                                            dm->path_count + dm->capture_count + room)) {
+                *oom = true;
+                break;
+            }
+            pdn_rules__live_play(&lv, &found);
+        }
+        played_rec *rec = quiet ? &scratch : (played_rec *)r->recs.data + node->a;
+        memset(rec, 0, sizeof *rec);
+        rec->status = PDN_PLAY_OK;
+        rec->side = side;
+        rec->ply = ++ply;
+        rec->before = played == 0 ? f->snap : REPLAY_NONE;
+        rec->after = REPLAY_NONE;
+        if (crowned >= 0) {
+            rec->from = (int16_t)from;
+            rec->to = (int16_t)to;
+            rec->promotes = (uint8_t)crowned;
+            if (!quiet) {
+                int16_t *c = (int16_t *)r->cells.data + r->cells.len;
+                c[0] = (int16_t)from;
+                c[1] = (int16_t)to;
+                rec->cells = (uint32_t)r->cells.len;
+                rec->path_count = 2;
+                r->cells.len += 2;
+                if (taken != 0) {
+                    c[2] = d->bb.cell[pdn_bits__ctz(taken)];
+                    rec->capture_count = 1;
+                    r->cells.len++;
+                }
+            }
+        } else {
+            rec->from = (int16_t)dm->from;
+            rec->to = (int16_t)dm->to;
+            rec->king = (uint8_t)dm->king;
+            rec->promotes = (uint8_t)dm->promotes;
+            if (!quiet) {
+                int16_t *c = (int16_t *)r->cells.data + r->cells.len;
+                for (size_t i = 0; i < dm->path_count; i++)
+                    *c++ = dm->path[i];
+                for (size_t i = 0; i < dm->capture_count; i++)
+                    *c++ = dm->captured[i];
+                rec->cells = (uint32_t)r->cells.len;
+                rec->path_count = (uint16_t)dm->path_count;
+                rec->capture_count = (uint16_t)dm->capture_count;
+                r->cells.len += dm->path_count + dm->capture_count;
+            }
+        }
+        played++;
+        /* check_side() has nothing to say about a number that fits */
+        pdn_number_kind number = (pdn_number_kind)mr->number_kind;
+        if (number != PDN_NUMBER_NONE &&
+            (r->dot_side == 0 || (number == PDN_NUMBER_BLACK) == (side == r->dot_side) ||
+             (first && played == 1)) &&
+            !check_side(r, node, number, side, first && played == 1)) {
+            *oom = true;
+            node = next;
+            break;
+        }
+    }
+    f->child = node;
+    if (played > 0) {
+        /* The frame as the main loop leaves it after the last of them (no
+         * position is kept: see the caller). */
+        f->moved = true;
+        f->before_valid = true;
+        f->before_ply = ply - 1;
+        f->before_snap = played == 1 ? f->snap : REPLAY_NONE;
+        f->snap = REPLAY_NONE;
+        f->ply = ply;
+        r->live = lv;
+        pos->turn = lv.color == PDN_WHITE ? 'W' : 'B';
+        r->pos_stale = true;
+    }
+    return played;
+}
+
 /* The first move of a variation, looking into a variation that opens
  * with variations of its own ("((2. e3-f4 ...) (2. e3-d4 ...))"); NULL if
  * none comes before a setup. */
@@ -217,7 +366,7 @@ static void start_position(pdn_replay *r, pdn_position *pos, bool *valid)
     r->live_ok = false;
     r->pos_stale = false;
     *valid = true;
-    if (!r->geo.chess && r->engine != NULL && pdn_rules__bb_fits(r->engine) &&
+    if (!r->geo.chess && !r->general_only && r->engine != NULL && pdn_rules__bb_fits(r->engine) &&
         (fen == NULL || fen->value.len == 0)) {
         pdn_position_clear(pos, &r->geo);
         pdn_rules__live_start(&r->live, r->engine);
@@ -232,6 +381,10 @@ static void start_position(pdn_replay *r, pdn_position *pos, bool *valid)
 /* Checks the Result tag against a final position the rules decide. */
 static bool check_result(pdn_replay *r, const pdn_position *pos, const pdn_draughts_state *st)
 {
+    /* Most games end with a move to make: nothing to check then, and the
+     * live position tells so without looking for the tag. */
+    if (!r->geo.chess && r->live_ok && pdn_rules__live_can_move(r->engine, &r->live))
+        return true;
     const pdn_tag *tag = pdn_game_tag(r->game, "Result");
     if (tag == NULL || pos->turn == '?')
         return true;
@@ -286,9 +439,25 @@ pdn_status pdn_replay__walk(pdn_replay *r, bool main_only, size_t *plies, bool *
     f->snap = r->start_snap;
     f->before_snap = REPLAY_NONE;
     bool root_moved = false, stopped_at_start = !start_valid;
+    /* The game's arrays do not move while it is walked. */
+    const pdn_move_rec *moves = r->game->moves.data;
+    const pdn_square *squares = r->game->squares.data;
+    /* The quick loop for draughts, where no position is kept per move. */
+    bool quick = !r->geo.chess && !r->opts.positions && !r->general_only;
 
     for (;;) {
         f = (frame *)r->frames.data + depth;
+        if (r->live_ok && f->valid && quick && f->child != NULL &&
+            f->child->kind == PDN_NODE_MOVE) {
+            bool oom = false;
+            size_t n = quick_run(r, f, &pos, main_only, &oom);
+            if (oom)
+                return PDN_ENOMEM;
+            if (n > 0 && depth == 0) {
+                root_moved = true;
+                *plies += n;
+            }
+        }
         const pdn_node *node = f->child;
         if (node == NULL) {
             if (depth == 0)
@@ -386,7 +555,7 @@ pdn_status pdn_replay__walk(pdn_replay *r, bool main_only, size_t *plies, bool *
         }
 
         /* The move's record in the tree, read directly: this runs for every move. */
-        const pdn_move_rec *mr = (const pdn_move_rec *)r->game->moves.data + node->a;
+        const pdn_move_rec *mr = moves + node->a;
         played_rec scratch, *rec = r->quiet ? &scratch : (played_rec *)r->recs.data + node->a;
         memset(rec, 0, sizeof *rec);
         rec->ply = ++f->ply;
@@ -430,8 +599,9 @@ pdn_status pdn_replay__walk(pdn_replay *r, bool main_only, size_t *plies, bool *
             res = mkind == PDN_MOVE_SAN ? pdn_replay__chess_step(r, node, san, &pos, rec)
                                         : STEP_FAILED;
         } else {
-            res = mkind == PDN_MOVE_SQUARES ? pdn_replay__draughts_step(r, node, &pos, &st, rec)
-                                            : STEP_FAILED;
+            res = mkind == PDN_MOVE_SQUARES
+                      ? pdn_replay__draughts_step(r, node, mr, squares, &pos, &st, rec)
+                      : STEP_FAILED;
         }
         if (res == STEP_OOM)
             return PDN_ENOMEM;

@@ -190,6 +190,215 @@ static BB_NOINLINE pdn_status WALK(resolve_capture)(pdn_rules__found *out, size_
     return resolve_pick(out, count, &w, WALK(captures)(&w, p, 0, &able), x);
 }
 
+/*
+ * The replay's resolver of a capture from `f` to `t` (no list of captured
+ * pieces) by the search, from the pieces `able`: all that can capture where
+ * the rules want the most pieces, or the one on `f` alone with a free
+ * choice (the other pieces' captures then do not matter).  1 with the move
+ * in `out` when exactly one fits, else 0.
+ */
+static int WALK(traced)(pdn_rules__found *out, const pdn_draughts *d, const bbpos *p, int ci,
+                        uint64_t able, uint64_t f, uint64_t t)
+{
+    if (!(able & f))
+        return 0;
+    bbwritten x = {f, t, 0, 0};
+    size_t count = 0;
+    return WALK(resolve_capture)(out, &count, d, p, ci, able, &x) == PDN_OK && count == 1;
+}
+
+/* The men's capture search of the replay's resolver: see WALK(men). */
+static BB_NOINLINE void WALK(man_dfs)(mansearch *m, uint64_t cur, uint64_t avail, uint64_t empty,
+                                      uint64_t taken, int n)
+{
+    const bb_layout *L = m->L;
+    unsigned cap = m->cap;
+    int found = 0;
+    BB_UNROLL
+    for (int dir = 0; dir < D_COUNT; dir++) {
+        if (dir == D_N && !(cap & BB_ORTHOGONAL))
+            break;
+        if (!(cap & DIR_BIT(dir)))
+            continue;
+        uint64_t a = WALK(step)(L, cur, dir) & avail;
+        uint64_t b = WALK(step)(L, a, dir) & empty;
+        if (b == 0)
+            continue;
+        found = 1;
+        if (n >= m->limit) {
+            m->stop = 1; /* longer than the limit */
+            return;
+        }
+        m->capt[n] = a;
+        m->land[n] = b;
+        if ((b & m->promo) && m->promotion != PDN_PROMOTE_PASS) {
+            if (m->promotion == PDN_PROMOTE_KING) {
+                m->stop = m->bail = 1; /* crowned, he goes on as a king */
+                return;
+            }
+            man_leaf(m, b, taken | a, n + 1); /* crowned, the move ends */
+        } else {
+            WALK(man_dfs)(m, b, avail & ~a, m->remove ? empty | a : empty, taken | a, n + 1);
+        }
+        if (m->stop)
+            return;
+    }
+    if (!found && n > 0)
+        man_leaf(m, cur, taken, n);
+}
+
+/*
+ * The replay's resolver of a man's capture from `f` to `t` (no list of
+ * captured pieces), where the rules leave the choice free or want the most
+ * pieces and no king of the side can capture: the captures of the man on
+ * `f` are searched as the general search goes (so the first that fits is
+ * the one it would keep), and where the rules want the most pieces, those
+ * of the other men that can capture (`able`) only as far as it takes to see
+ * whether one is longer.  1 with the move in `out` when exactly one fits,
+ * 0 when none or several do, -1 when this search cannot tell (a man
+ * crowned on the way goes on as a king; too many captures fit).
+ */
+static int WALK(men)(pdn_rules__found *out, const pdn_draughts *d, int ci, int most, uint64_t able,
+                     uint64_t f, uint64_t t, uint64_t empty, uint64_t avail)
+{
+    mansearch m;
+    m.L = &d->bb;
+    m.cap = d->man_cap[ci];
+    m.promo = d->bb.promo[ci];
+    m.promotion = d->rules.promotion;
+    m.remove = d->rules.remove_immediately;
+    m.t = t;
+    m.best = 0;
+    m.limit = 64;
+    m.stop = m.bail = 0;
+    m.record = 1;
+    m.found = 0;
+    m.path_used = 0;
+    WALK(man_dfs)(&m, f, avail, empty | f, 0, 0);
+    if (m.bail)
+        return -1;
+    m.record = 0;
+    m.limit = m.best;
+    for (uint64_t o = most ? able & ~f : 0; o != 0 && m.best > 0; o &= o - 1) {
+        uint64_t from = o & (~o + 1);
+        WALK(man_dfs)(&m, from, avail, empty | from, 0, 0);
+        if (m.bail)
+            return -1;
+        if (m.stop)
+            return 0; /* a longer capture of another man */
+    }
+    return man_pick(out, &m, d, f, most);
+}
+
+/*
+ * The replay's answer for the commonest capture, a man taking one piece:
+ * see pdn_rules__live_quick().  from[dir] is the squares from which a man
+ * could capture in direction dir on the board as it is.  After one jump
+ * the board differs only by the square the man left, which no second jump
+ * reaches, and the piece he took, which lies straight back: so he may go
+ * on exactly when his landing square is in some from[] (not in the one
+ * straight back, which would need the square he left empty), and one
+ * piece is the most the side can take when no man's landing square is.
+ */
+static int WALK(single)(pdn_rules__found *out, const pdn_draughts *d, const bbpos *p, int ci,
+                        uint64_t f, uint64_t t)
+{
+    const bb_layout *L = &d->bb;
+    const pdn_rules *r = &d->rules;
+    /* Only where one capture is as good as another of as many pieces. */
+    int most = r->prefer[0] == PDN_PREFER_MOST_PIECES;
+    if (!(f & p->men[ci]) || r->prefer[most] != PDN_PREFER_END)
+        return 0;
+    int oi = ci ^ 1;
+    uint64_t opp = p->men[oi] | p->kings[oi];
+    uint64_t empty = L->board & ~(opp | p->men[ci] | p->kings[ci] | p->other);
+    uint64_t avail = r->men_capture_kings ? opp : p->men[oi];
+    /* With the most pieces to take, every man and king of the side counts;
+     * with a free choice, only the man that moves. */
+    uint64_t movers = most ? p->men[ci] : f, any = 0, land = 0, a = 0;
+    unsigned cap = d->man_cap[ci];
+    BB_UNROLL
+    for (int dir = 0; dir < D_COUNT; dir++) {
+        int back = pdn_rules__reverse(dir);
+        if (dir == D_N && !(cap & BB_ORTHOGONAL))
+            break; /* most rules capture on diagonals only */
+        if (!(cap & DIR_BIT(dir)))
+            continue;
+        uint64_t from = WALK(step)(L, WALK(step)(L, empty, back) & avail, back);
+        any |= from;
+        land |= WALK(step)(L, WALK(step)(L, movers & from, dir), dir);
+        if ((f & from) && WALK(step)(L, WALK(step)(L, f, dir), dir) == t)
+            a = WALK(step)(L, f, dir);
+    }
+    uint64_t promo = L->promo[ci];
+    uint64_t kings =
+        most && p->kings[ci] ? WALK(king_capturers)(d, ci, p->kings[ci], empty, opp) : 0;
+    /* crowned on the way, he goes on as a king */
+    int crowned = (land & promo) && r->promotion == PDN_PROMOTE_KING;
+    if (r->promotion == PDN_PROMOTE_STOP)
+        land &= ~promo;
+    if (a == 0 || crowned || (land & any) || kings) {
+        int found = kings || crowned
+                        ? -1
+                        : WALK(men)(out, d, ci, most, p->men[ci] & any, f, t, empty, avail);
+        if (found >= 0)
+            return found;
+        return WALK(traced)(out, d, p, ci, most ? (p->men[ci] & any) | kings : f & any, f, t);
+    }
+    out->from = f;
+    out->to = t;
+    out->cap = a;
+    out->cells[0] = L->cell[pdn_bits__ctz(f)];
+    out->cells[1] = L->cell[pdn_bits__ctz(t)];
+    out->cells[2] = L->cell[pdn_bits__ctz(a)];
+    out->move.from = out->cells[0];
+    out->move.to = out->cells[1];
+    out->move.king = 0;
+    out->move.promotes = (t & promo) != 0;
+    out->move.path_count = 2;
+    out->move.capture_count = 1;
+    out->move.path = out->cells;
+    out->move.captured = out->cells + 2;
+    return 1;
+}
+
+/* The replay's answer for a king's plain move when the side has no capture:
+ * see pdn_rules__live_quick(). */
+static int WALK(king_step)(pdn_rules__found *out, const pdn_draughts *d, const pdn_rules__live *lv,
+                           int ci, uint64_t f, uint64_t t)
+{
+    const bb_layout *L = &d->bb;
+    const bbpos *p = &lv->bits;
+    int oi = ci ^ 1;
+    uint64_t opp = p->men[oi] | p->kings[oi];
+    uint64_t empty = L->board & ~(opp | p->men[ci] | p->kings[ci] | p->other);
+    uint64_t avail_men = d->rules.men_capture_kings ? opp : p->men[oi];
+    uint64_t able = WALK(capturers)(d, ci, p, empty, opp, avail_men);
+    if (able) {
+        /* a capture, where the rules leave the choice free or want the most */
+        int most = d->rules.prefer[0] == PDN_PREFER_MOST_PIECES;
+        if (d->rules.prefer[most] != PDN_PREFER_END)
+            return 0;
+        return WALK(traced)(out, d, p, ci, most ? able : able & f, f, t);
+    }
+    if (!(t & empty) || f == pdn_rules__stuck(d, p, lv->color, &lv->st))
+        return 0;
+    int flying = d->rules.king_flying;
+    BB_UNROLL
+    for (int dir = 0; dir < D_COUNT; dir++) {
+        if (!(d->king_move[ci] & DIR_BIT(dir)))
+            continue;
+        for (uint64_t s = WALK(step)(L, f, dir) & empty; s;
+             s = flying ? WALK(step)(L, s, dir) & empty : 0) {
+            if (s == t) {
+                resolve_plain(out, L, f, t, 1, 0);
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
 /* The replay's resolver on this layout: see pdn_rules__live_resolve(). */
 static pdn_status WALK(resolve)(pdn_rules__found *out, size_t *count, const pdn_draughts *d,
                                 const pdn_rules__live *lv, const pdn_square *squares,

@@ -9,11 +9,13 @@
  * and once for any layout.  The replay resolves its written moves on the
  * same bitboards (pdn_rules__live_resolve()): plain moves by masks, and
  * captures with the same search, which then keeps the paths of the captures
- * the move can mean.
+ * the move can mean; pdn_rules__live_quick() answers the common moves with
+ * less (a man taking one piece by masks, men's captures by a search of
+ * their own), and pdn_rules__live_count() counts legal moves as perft does.
  */
 #include "base/bits.h"
 #include "board/board.h"
-#include "rules/rules.h"
+#include "rules/live.h"
 
 #include <string.h>
 
@@ -411,6 +413,97 @@ static void resolve_plain(pdn_rules__found *out, const bb_layout *L, uint64_t fr
     out->move.captured = NULL;
 }
 
+/*
+ * The replay's search of a man's captures (WALK(men) in bb_walk.h): the
+ * sequence in progress, and the captures from the written start that end
+ * on the written square, with their paths.
+ */
+#define MAN_FOUND 8
+typedef struct mansearch {
+    const bb_layout *L;
+    unsigned cap;
+    uint64_t promo, t;
+    int promotion, remove;
+    int best;       /* the longest capture seen */
+    int limit;      /* stop (stop = 1) when a capture is longer than this */
+    int stop, bail; /* bail: this search cannot tell (see WALK(men)) */
+    int record;     /* keep the captures that end on t */
+    uint64_t capt[64], land[64];
+    size_t found;
+    struct {
+        int n;
+        uint64_t taken;
+        uint16_t at; /* cells: the landing squares, then the captured pieces */
+    } fit[MAN_FOUND];
+    uint16_t path_used;
+    int16_t paths[MAN_FOUND * 2 * 24];
+} mansearch;
+
+/* A capture of n pieces ends on `to`. */
+static inline void man_leaf(mansearch *m, uint64_t to, uint64_t taken, int n)
+{
+    if (n > m->best)
+        m->best = n;
+    if (to != m->t || !m->record)
+        return;
+    size_t need = 2 * (size_t)n;
+    if (m->found == MAN_FOUND || m->path_used + need > sizeof m->paths / sizeof m->paths[0]) {
+        m->stop = m->bail = 1;
+        return;
+    }
+    int16_t *p = m->paths + m->path_used;
+    for (int i = 0; i < n; i++) {
+        p[i] = m->L->cell[pdn_bits__ctz(m->land[i])];
+        p[n + i] = m->L->cell[pdn_bits__ctz(m->capt[i])];
+    }
+    m->fit[m->found].n = n;
+    m->fit[m->found].taken = taken;
+    m->fit[m->found].at = m->path_used;
+    m->found++;
+    m->path_used = (uint16_t)(m->path_used + need);
+}
+
+/* Of the captures kept, those the rules allow (all, or the longest where
+ * the rules want the most pieces), one per captured set: 1 with the first in
+ * `out` when there is one, else 0. */
+static int man_pick(pdn_rules__found *out, const mansearch *m, const pdn_draughts *d, uint64_t f,
+                    int most)
+{
+    size_t first = MAN_FOUND, sets = 0;
+    for (size_t i = 0; i < m->found; i++) {
+        if (most && m->fit[i].n != m->best)
+            continue;
+        size_t j = 0;
+        while (j < i && (m->fit[j].taken != m->fit[i].taken || (most && m->fit[j].n != m->best)))
+            j++;
+        if (j < i)
+            continue; /* the same captured set as an earlier one */
+        if (sets++ == 0)
+            first = i;
+    }
+    if (sets != 1)
+        return 0;
+    int n = m->fit[first].n;
+    const int16_t *p = m->paths + m->fit[first].at;
+    out->from = f;
+    out->to = m->t;
+    out->cap = m->fit[first].taken;
+    out->cells[0] = d->bb.cell[pdn_bits__ctz(f)];
+    for (int i = 0; i < n; i++) {
+        out->cells[1 + i] = p[i];
+        out->cells[n + 1 + i] = p[n + i];
+    }
+    out->move.from = out->cells[0];
+    out->move.to = out->cells[n];
+    out->move.king = 0;
+    out->move.promotes = (m->t & m->promo) != 0;
+    out->move.path_count = (size_t)n + 1;
+    out->move.capture_count = (size_t)n;
+    out->move.path = out->cells;
+    out->move.captured = out->cells + n + 1;
+    return 1;
+}
+
 /* Any layout: shifts and masks read from the engine. */
 #define WALK(name) name##_any
 #include "rules/bb_walk.h"
@@ -503,20 +596,82 @@ pdn_status pdn_rules__live_resolve(pdn_rules__found *out, size_t *count, const p
     }
 }
 
-pdn_status pdn_rules__perft_bb(uint64_t *out, const pdn_draughts *d, const uint8_t *board,
-                               unsigned color, const pdn_draughts_state *st, int depth,
-                               unsigned flags)
+bool pdn_rules__live_quick(pdn_rules__found *out, const pdn_draughts *d, const pdn_rules__live *lv,
+                           int from, int to)
+{
+    int ci = pdn_rules__ci(lv->color);
+    uint64_t f = (uint64_t)1 << d->bit_of[from], t = (uint64_t)1 << d->bit_of[to];
+    const pdn_rules__bits *b = &lv->bits;
+    if (f & b->men[ci]) {
+        switch (d->bb.shape) {
+        case 1:
+            return single_10(out, d, b, ci, f, t);
+        case 2:
+            return single_8(out, d, b, ci, f, t);
+        case 3:
+            return single_8m(out, d, b, ci, f, t);
+        default:
+            return single_any(out, d, b, ci, f, t);
+        }
+    }
+    if (!(f & b->kings[ci]))
+        return false;
+    switch (d->bb.shape) {
+    case 1:
+        return king_step_10(out, d, lv, ci, f, t);
+    case 2:
+        return king_step_8(out, d, lv, ci, f, t);
+    case 3:
+        return king_step_8m(out, d, lv, ci, f, t);
+    default:
+        return king_step_any(out, d, lv, ci, f, t);
+    }
+}
+
+/* Perft below the position `p` with history `st` (NULL: none). */
+static pdn_status perft_bits(uint64_t *out, const pdn_draughts *d, const bbpos *p, unsigned color,
+                             const pdn_draughts_state *st, int depth, unsigned flags)
 {
     bbwalk w;
-    bbpos p;
     bbhist h;
     memset(&w, 0, sizeof w);
-    memset(&p, 0, sizeof p);
     memset(&h, 0, sizeof h);
     w.d = d;
     w.L = &d->bb;
     w.flags = flags;
     w.most = d->rules.prefer[0] == PDN_PREFER_MOST_PIECES;
+    for (int ci = 0; st != NULL && ci < 2; ci++) {
+        int c = st->king_cell[ci];
+        if (c >= 0 && c < d->cells && d->bit_of[c] >= 0) {
+            h.king[ci] = (uint64_t)1 << d->bit_of[c];
+            h.count[ci] = st->king_moves[ci];
+        }
+    }
+    int ci = pdn_rules__ci(color);
+    if (depth == 0)
+        *out = 1;
+    else if (d->bb.shape == 1)
+        *out = visit_10(&w, p, &h, ci, depth);
+    else if (d->bb.shape == 2)
+        *out = visit_8(&w, p, &h, ci, depth);
+    else if (d->bb.shape == 3)
+        *out = visit_8m(&w, p, &h, ci, depth);
+    else
+        *out = visit_any(&w, p, &h, ci, depth);
+    pdn_alloc__put(&d->alloc, w.buf, w.cap * sizeof *w.buf);
+    if (w.oom) {
+        *out = 0;
+        return PDN_ENOMEM;
+    }
+    return PDN_OK;
+}
+
+pdn_status pdn_rules__perft_bb(uint64_t *out, const pdn_draughts *d, const uint8_t *board,
+                               unsigned color, const pdn_draughts_state *st, int depth,
+                               unsigned flags)
+{
+    bbpos p;
+    memset(&p, 0, sizeof p);
     for (int c = 0; c < d->cells; c++) {
         if (d->bit_of[c] < 0 || board[c] == 0 || board[c] == CELL_OFF)
             continue;
@@ -529,28 +684,13 @@ pdn_status pdn_rules__perft_bb(uint64_t *out, const pdn_draughts *d, const uint8
         else
             p.men[pdn_rules__ci(col)] |= b;
     }
-    for (int ci = 0; st != NULL && ci < 2; ci++) {
-        int c = st->king_cell[ci];
-        if (c >= 0 && c < d->cells && d->bit_of[c] >= 0) {
-            h.king[ci] = (uint64_t)1 << d->bit_of[c];
-            h.count[ci] = st->king_moves[ci];
-        }
-    }
-    int ci = pdn_rules__ci(color);
-    if (depth == 0)
-        *out = 1;
-    else if (d->bb.shape == 1)
-        *out = visit_10(&w, &p, &h, ci, depth);
-    else if (d->bb.shape == 2)
-        *out = visit_8(&w, &p, &h, ci, depth);
-    else if (d->bb.shape == 3)
-        *out = visit_8m(&w, &p, &h, ci, depth);
-    else
-        *out = visit_any(&w, &p, &h, ci, depth);
-    pdn_alloc__put(&d->alloc, w.buf, w.cap * sizeof *w.buf);
-    if (w.oom) {
-        *out = 0;
-        return PDN_ENOMEM;
-    }
-    return PDN_OK;
+    return perft_bits(out, d, &p, color, st, depth, flags);
+}
+
+pdn_status pdn_rules__live_count(size_t *out, const pdn_draughts *d, const pdn_rules__live *lv)
+{
+    uint64_t n = 0;
+    pdn_status s = perft_bits(&n, d, &lv->bits, lv->color, &lv->st, 1, PDN_MOVES_UNIQUE);
+    *out = (size_t)n;
+    return s;
 }

@@ -170,6 +170,9 @@ static void build_bb(pdn_draughts *d)
     }
     bb->ok = 1;
     bb->shape = shape_of(d);
+    for (int ci = 0; ci < 2; ci++)
+        d->men_diag10[ci] = bb->shape == 1 && d->man_cap[ci] == (DIR_BIT(D_NE) | DIR_BIT(D_NW) |
+                                                                 DIR_BIT(D_SE) | DIR_BIT(D_SW));
     for (int c = 0; c < d->cells; c++) {
         for (int ci = 0; ci < 2 && d->bit_of[c] >= 0; ci++) {
             uint64_t to = 0;
@@ -231,6 +234,10 @@ pdn_status pdn_draughts_new(pdn_draughts **out, const pdn_geometry *g, const pdn
         d->king_move[black] = absolute(rules->king_moves, black);
         d->king_cap[black] = absolute(rules->king_captures, black);
     }
+    if (rules->prefer[0] == PDN_PREFER_END)
+        d->plain_choice = 1;
+    else if (rules->prefer[0] == PDN_PREFER_MOST_PIECES && rules->prefer[1] == PDN_PREFER_END)
+        d->plain_choice = 2;
     build_next(d);
     build_bb(d);
     *out = d;

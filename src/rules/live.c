@@ -16,21 +16,31 @@ bool pdn_rules__live_load(pdn_rules__live *lv, const pdn_draughts *d, const pdn_
     if (d == NULL || !d->bb.ok || (pos->turn != 'W' && pos->turn != 'B') ||
         !pdn_rules__same_board(d, pos->geometry))
         return false;
-    memset(&lv->bits, 0, sizeof lv->bits);
+    /* The squares of each piece value below 16, men and kings of the two
+     * colours among them; any other value makes the position one the
+     * bitboards cannot hold. */
+    uint64_t by[16];
+    memset(by, 0, sizeof by);
     for (int c = 0; c < d->cells; c++) {
         pdn_piece p = pos->board[c];
         if (p == 0)
             continue;
-        unsigned color = PDN_PIECE_COLOR(p), kind = PDN_PIECE_KIND(p);
-        if (d->bit_of[c] < 0 || (color != PDN_WHITE && color != PDN_BLACK) ||
-            (kind != PDN_MAN && kind != PDN_KING))
+        if (p >= 16 || d->bit_of[c] < 0)
             return false;
-        uint64_t b = (uint64_t)1 << d->bit_of[c];
-        if (kind == PDN_KING)
-            lv->bits.kings[pdn_rules__ci(color)] |= b;
-        else
-            lv->bits.men[pdn_rules__ci(color)] |= b;
+        by[p] |= (uint64_t)1 << d->bit_of[c];
     }
+    uint64_t men[2] = {by[PDN_MAN | PDN_WHITE], by[PDN_MAN | PDN_BLACK]};
+    uint64_t kings[2] = {by[PDN_KING | PDN_WHITE], by[PDN_KING | PDN_BLACK]};
+    uint64_t all = 0;
+    for (int p = 0; p < 16; p++)
+        all |= by[p];
+    if (all != (men[0] | men[1] | kings[0] | kings[1]))
+        return false;
+    memset(&lv->bits, 0, sizeof lv->bits);
+    lv->bits.men[0] = men[0];
+    lv->bits.men[1] = men[1];
+    lv->bits.kings[0] = kings[0];
+    lv->bits.kings[1] = kings[1];
     lv->color = pos->turn == 'W' ? PDN_WHITE : PDN_BLACK;
     lv->st = st != NULL ? *st : (pdn_draughts_state)PDN_DRAUGHTS_STATE_INIT;
     return true;

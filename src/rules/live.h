@@ -2,7 +2,8 @@
 /*
  * live.h - the position a replay plays one move after another, kept as
  * bitboards only (pdn_rules__live in rules.h): written moves are resolved
- * (pdn_rules__live_resolve(), on the bitboard search of bitboard.c) and
+ * (a man's step and a man taking one piece inline here, the rest by
+ * pdn_rules__live_quick() and pdn_rules__live_resolve() in bitboard.c) and
  * played on them directly, and the public pdn_position is written out only
  * when someone asks.
  */
@@ -10,6 +11,15 @@
 #define PDN_RULES_LIVE_H
 
 #include "rules/rules.h"
+
+/* Inlined even where the compiler would not: the replay's loop keeps the
+ * live position out of reach of its other stores only if the step is part
+ * of it (measured: a called step costs a fifth more per move). */
+#if defined(__GNUC__)
+#define LIVE_INLINE inline __attribute__((always_inline))
+#else
+#define LIVE_INLINE inline
+#endif
 
 /*
  * Takes `pos` and `st` (NULL: a fresh history) in.  False when the engine's
@@ -31,23 +41,6 @@ void pdn_rules__live_store(const pdn_rules__live *lv, const pdn_draughts *d, pdn
                            pdn_draughts_state *st);
 
 /*
- * Whether a move written from cell `from` to cell `to` (playing cells) is a
- * step of a man of the side to move to an empty square, leaving aside
- * whether the side has a capture (then no plain move is legal): with none,
- * this is the one legal move that fits, as pdn_rules__live_resolve() would
- * find it.  Inline, as most moves of a game are this.
- */
-static inline bool pdn_rules__live_man_step(const pdn_draughts *d, const pdn_rules__live *lv,
-                                            int from, int to)
-{
-    const pdn_rules__bits *b = &lv->bits;
-    int ci = pdn_rules__ci(lv->color), i = d->bit_of[from];
-    uint64_t t = (uint64_t)1 << d->bit_of[to];
-    return (b->men[ci] >> i & 1u) && (d->man_steps[ci][i] & t) &&
-           !((b->men[0] | b->men[1] | b->kings[0] | b->kings[1]) & t);
-}
-
-/*
  * Whether the side to move has a capture (pdn_rules__bb_able() != 0), asked
  * before every man's step.  Inline for the usual case, a 10x10 board whose
  * men capture on the four diagonals and a side without kings: then it is
@@ -57,11 +50,11 @@ static inline bool pdn_rules__live_must_capture(const pdn_draughts *d, const pdn
 {
     const pdn_rules__bits *b = &lv->bits;
     int ci = pdn_rules__ci(lv->color), oi = ci ^ 1;
-    unsigned diagonals = DIR_BIT(D_NE) | DIR_BIT(D_NW) | DIR_BIT(D_SE) | DIR_BIT(D_SW);
-    if (d->bb.shape != 1 || d->man_cap[ci] != diagonals || b->kings[ci] != 0)
+    if (!d->men_diag10[ci] || b->kings[ci] != 0)
         return pdn_rules__bb_able(d, b, lv->color) != 0;
+    /* (a live position has no pieces of unknown colour: see live_load) */
     uint64_t opp = b->men[oi] | b->kings[oi], men = b->men[ci];
-    uint64_t empty = d->bb.board & ~(opp | men | b->other);
+    uint64_t empty = d->bb.board & ~(opp | men);
     uint64_t avail = d->rules.men_capture_kings ? opp : b->men[oi];
     /* BB_SHAPE_10: a man on x captures towards x + s over x + s into x + 2s. */
     uint64_t hit = (((empty >> 6) & avail) >> 6) | (((empty >> 5) & avail) >> 5) |
@@ -69,23 +62,125 @@ static inline bool pdn_rules__live_must_capture(const pdn_draughts *d, const pdn
     return (hit & men) != 0;
 }
 
-/* Plays a man's step (pdn_rules__live_man_step()) as pdn_draughts_play()
- * does; whether the man is crowned. */
-static inline bool pdn_rules__live_play_step(pdn_rules__live *lv, const pdn_draughts *d, int from,
-                                             int to)
+/*
+ * (pdn_rules__live_step_of() with colour index `ci`, that of the side to
+ * move.)  Plays a man's step of the side to move from cell `from` to cell `to`
+ * (playing cells) as pdn_draughts_play() does, when it is one and the side
+ * has no capture: then it is the one legal move that fits, as
+ * pdn_rules__live_resolve() would find it.  1 when the man is crowned, 0
+ * when not, -1 (nothing played) for any other move.  Inline, as most moves
+ * of a game are this.
+ */
+static LIVE_INLINE int pdn_rules__live_step_of(pdn_rules__live *lv, const pdn_draughts *d, int from,
+                                               int to, int ci)
 {
-    int ci = pdn_rules__ci(lv->color);
-    uint64_t f = (uint64_t)1 << d->bit_of[from], t = (uint64_t)1 << d->bit_of[to];
-    bool crowned = (d->bb.promo[ci] & t) != 0;
-    lv->bits.men[ci] &= ~f;
+    pdn_rules__bits *b = &lv->bits;
+    int oi = ci ^ 1, i = d->bit_of[from];
+    uint64_t f = (uint64_t)1 << i, t = (uint64_t)1 << d->bit_of[to];
+    uint64_t men = b->men[ci], opp = b->men[oi] | b->kings[oi], occupied = men | b->kings[ci] | opp;
+    if (!(men & f) || !(d->man_steps[ci][i] & t) || (occupied & t))
+        return -1;
+    if (d->men_diag10[ci] && b->kings[ci] == 0) {
+        /* pdn_rules__live_must_capture() on what is at hand */
+        uint64_t empty = d->bb.board & ~occupied;
+        uint64_t avail = d->rules.men_capture_kings ? opp : b->men[oi];
+        uint64_t hit = (((empty >> 6) & avail) >> 6) | (((empty >> 5) & avail) >> 5) |
+                       (((empty << 5) & avail) << 5) | (((empty << 6) & avail) << 6);
+        if (hit & men)
+            return -1;
+    } else if (pdn_rules__bb_able(d, b, lv->color) != 0) {
+        return -1;
+    }
+    int crowned = (d->bb.promo[ci] & t) != 0;
+    b->men[ci] &= ~f;
     if (crowned)
-        lv->bits.kings[ci] |= t;
+        b->kings[ci] |= t;
     else
-        lv->bits.men[ci] |= t;
-    pdn_rules__remember(&lv->st, lv->color, from, to, 0, 0);
+        b->men[ci] |= t;
+    /* pdn_rules__remember() for a man's move */
+    lv->st.king_cell[ci] = -1;
+    lv->st.king_moves[ci] = 0;
     lv->color ^= PDN_WHITE | PDN_BLACK;
     return crowned;
 }
+
+static LIVE_INLINE int pdn_rules__live_step(pdn_rules__live *lv, const pdn_draughts *d, int from,
+                                            int to)
+{
+    /* one copy per colour: the colour index a constant in each */
+    return lv->color == PDN_WHITE ? pdn_rules__live_step_of(lv, d, from, to, 0)
+                                  : pdn_rules__live_step_of(lv, d, from, to, 1);
+}
+
+/*
+ * pdn_rules__live_step() for the commonest capture on a 10x10 board whose
+ * men capture on the four diagonals (men_diag10), where the rules let one
+ * capture be as good as another of as many pieces: a man taking one piece
+ * from cell `from` to cell `to`, when no man of the side can take more (no
+ * king can either: the side has none where the rules want the most) and
+ * the man cannot go on.  Then it is the one legal move that fits, as
+ * WALK(single) in bb_walk.h finds it, and is played: 1 when the man is
+ * crowned, 0 when not, with the bit of the piece taken in *taken; -1
+ * (nothing played) for anything else, which pdn_rules__live_quick() sees to.
+ */
+static LIVE_INLINE int pdn_rules__live_jump(pdn_rules__live *lv, const pdn_draughts *d, int from,
+                                            int to, uint64_t *taken)
+{
+    pdn_rules__bits *b = &lv->bits;
+    int ci = pdn_rules__ci(lv->color), oi = ci ^ 1;
+    int choice = d->plain_choice;
+    if (!d->men_diag10[ci] || choice == 0 || (choice == 2 && b->kings[ci] != 0))
+        return -1;
+    uint64_t f = (uint64_t)1 << d->bit_of[from], t = (uint64_t)1 << d->bit_of[to];
+    uint64_t men = b->men[ci], opp = b->men[oi] | b->kings[oi];
+    uint64_t empty = d->bb.board & ~(opp | men | b->kings[ci]);
+    uint64_t avail = d->rules.men_capture_kings ? opp : b->men[oi];
+    /* BB_SHAPE_10: the squares from which a man takes towards NE (+6), NW
+     * (+5), SE (-5) and SW (-6): see WALK(single). */
+    uint64_t ne = ((empty >> 6) & avail) >> 6, nw = ((empty >> 5) & avail) >> 5;
+    uint64_t se = ((empty << 5) & avail) << 5, sw = ((empty << 6) & avail) << 6;
+    uint64_t a = (f & ne) && t == f << 12   ? f << 6
+                 : (f & nw) && t == f << 10 ? f << 5
+                 : (f & se) && t == f >> 10 ? f >> 5
+                 : (f & sw) && t == f >> 12 ? f >> 6
+                                            : 0;
+    uint64_t movers = choice == 2 ? men : f, promo = d->bb.promo[ci];
+    uint64_t land = ((movers & ne) << 12) | ((movers & nw) << 10) | ((movers & se) >> 10) |
+                    ((movers & sw) >> 12);
+    if (a == 0 || !(f & men) || ((land & promo) && d->rules.promotion == PDN_PROMOTE_KING))
+        return -1;
+    if (d->rules.promotion == PDN_PROMOTE_STOP)
+        land &= ~promo;
+    if (land & (ne | nw | se | sw))
+        return -1;
+    int crowned = (t & promo) != 0;
+    b->men[ci] = men & ~f;
+    if (crowned)
+        b->kings[ci] |= t;
+    else
+        b->men[ci] |= t;
+    b->men[oi] &= ~a;
+    b->kings[oi] &= ~a;
+    /* pdn_rules__remember() for a capture */
+    lv->st.king_cell[ci] = -1;
+    lv->st.king_moves[ci] = 0;
+    lv->color ^= PDN_WHITE | PDN_BLACK;
+    *taken = a;
+    return crowned;
+}
+
+/*
+ * pdn_rules__live_resolve() for the commonest moves after a man's step: a
+ * man of the side to move taking one piece, and a king's plain move, from
+ * cell `from` to cell `to` (playing cells), with no list of captured pieces
+ * written.  True, with the move in `out`, when it is the one legal move that
+ * fits (for a man: no piece of the side can take more where the rules want
+ * the most, and the man cannot go on; for a king: the side has no capture);
+ * false when it cannot tell, for anything else: then the full resolver
+ * decides.
+ */
+bool pdn_rules__live_quick(pdn_rules__found *out, const pdn_draughts *d, const pdn_rules__live *lv,
+                           int from, int to);
 
 /* Plays a move pdn_rules__live_resolve() found, as pdn_draughts_play()
  * does (the side to move too); inline, as the replay does it every move. */
@@ -108,6 +203,11 @@ static inline void pdn_rules__live_play(pdn_rules__live *lv, const pdn_rules__fo
     pdn_rules__remember(&lv->st, lv->color, m->from, m->to, m->king, m->capture_count);
     lv->color ^= PDN_WHITE | PDN_BLACK;
 }
+
+/* The number of legal moves of the side to move, as pdn_draughts_moves()
+ * with PDN_MOVES_UNIQUE lists them (perft of depth 1): PDN_OK or
+ * PDN_ENOMEM. */
+pdn_status pdn_rules__live_count(size_t *out, const pdn_draughts *d, const pdn_rules__live *lv);
 
 /* Whether the side to move has a legal move. */
 bool pdn_rules__live_can_move(const pdn_draughts *d, const pdn_rules__live *lv);

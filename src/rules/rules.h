@@ -88,6 +88,12 @@ struct pdn_draughts {
      * GameType's start position (both when bb.ok) */
     uint64_t man_steps[2][64];
     pdn_rules__bits start;
+    /* per colour: the board is BB_SHAPE_10 and men capture on the four
+     * diagonals (pdn_rules__live_must_capture() then needs four shifts) */
+    uint8_t men_diag10[2];
+    /* the rules let one capture be as good as another of as many pieces:
+     * 1 free choice, 2 the most pieces, 0 other precedence rules */
+    uint8_t plain_choice;
 };
 
 /* One step in direction d on a layout (see bb_layout), any shifts. */
