@@ -42,19 +42,13 @@ pdn=
 baseline=
 instructions=0
 
+prog=replay.sh
+. "$here/lib.sh"
+
 usage() {
     echo "usage: bench/replay.sh [--quick] [--size MB] [--runs N] [--baseline OLD]" \
         "[--instructions] PDN" >&2
     exit "${1:-2}"
-}
-die() {
-    echo "replay.sh: $*" >&2
-    exit 1
-}
-positive() {
-    case $2 in
-    '' | *[!0-9]* | 0) die "$1 needs a positive whole number, not '$2'" ;;
-    esac
 }
 
 while [ $# -gt 0 ]; do
@@ -90,9 +84,8 @@ fi
 size=${size:-100}
 runs=${runs:-3}
 version=$("$pdn" --version) || die "'$pdn --version' failed"
-build_type=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$(dirname "$pdn")/CMakeCache.txt" 2>/dev/null |
-    head -n 1) || build_type=
-[ -x /usr/bin/time ] || die "/usr/bin/time is missing: install the Debian package 'time'"
+build_type=$(build_type_of "$pdn") || build_type=
+need_time
 if [ "$instructions" = 1 ]; then
     command -v valgrind >/dev/null || die "--instructions needs valgrind: install the Debian package 'valgrind'"
 fi
@@ -140,58 +133,7 @@ bytes=$(wc -c <"$input")
 # Measuring
 # ---------------------------------------------------------------------------
 
-now_us() { # now_us VAR: sets VAR to the wall clock in microseconds
-    local t
-    if [ -n "${EPOCHREALTIME:-}" ]; then
-        t=${EPOCHREALTIME/[.,]/}
-        printf -v "$1" '%d' "$((10#$t))"
-    else
-        t=$(date +%s%N)
-        printf -v "$1" '%d' "$((10#$t / 1000))"
-    fi
-}
-
-# measure OUT CMD...: runs CMD $runs times, output in OUT; sets best_us (least
-# wall time), best_cpu_ms (least user + system time) and best_rss_kb (the
-# peak resident set, the largest of the runs, from /usr/bin/time).  Exit
-# status 1 (errors found in the input) is accepted.
-measure() {
-    local out=$1 t0 t1 rc i cpu rss
-    shift
-    best_us= best_cpu_ms= best_rss_kb=0
-    for ((i = 0; i < runs; i++)); do
-        rc=0
-        now_us t0
-        /usr/bin/time -f '%U %S %M' -o "$tmpdir/time" "$@" >"$out" 2>"$tmpdir/stderr" || rc=$?
-        now_us t1
-        if [ "$rc" -gt 1 ]; then
-            head -n 20 "$tmpdir/stderr" >&2
-            die "'$*' failed with exit status $rc"
-        fi
-        read -r user sys rss < <(tail -n 1 "$tmpdir/time")
-        cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%d", (u + s) * 1000 + 0.5 }')
-        if [ -z "$best_us" ] || [ $((t1 - t0)) -lt "$best_us" ]; then best_us=$((t1 - t0)); fi
-        if [ -z "$best_cpu_ms" ] || [ "$cpu" -lt "$best_cpu_ms" ]; then best_cpu_ms=$cpu; fi
-        if [ "$rss" -gt "$best_rss_kb" ]; then best_rss_kb=$rss; fi
-    done
-    [ "$best_us" -gt 0 ] || best_us=1
-}
-
-# rate N US DIGITS: N per second over US microseconds; mbps BYTES US: MB/s;
-# secs US: seconds.
-rate() { awk -v n="$1" -v us="$2" -v d="$3" 'BEGIN { printf "%.*f", d, n / (us / 1e6) }'; }
-mbps() { awk -v n="$1" -v us="$2" 'BEGIN { printf "%.1f", n / us }'; }
-secs() { awk -v us="$1" 'BEGIN { printf "%.3f", us / 1e6 }'; }
-
-cpu_name=$(lscpu 2>/dev/null | sed -n 's/^Model name:[[:space:]]*//p' | head -n 1)
-source_line="(not a git checkout)"
-if commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null); then
-    source_line=$commit
-    if [ -n "$(git -C "$root" status --porcelain -- . ':!bench' 2>/dev/null)" ]; then
-        source_line="$commit with uncommitted changes"
-    fi
-fi
-load=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null || echo unknown)
+describe_machine "$root"
 
 # Plies: those of the main lines from `pdn stats --json` (replayed up to the
 # first move that fails), and every move node the replay played, variations
@@ -205,32 +147,22 @@ rc=0
 all_plies=$(awk '$2 == "\"status\":\"ok\"" || $2 == "\"status\":\"ambiguous\"" { n += $1 } END { print n + 0 }' "$tmpdir/status")
 move_nodes=$(awk '{ n += $1 } END { print n + 0 }' "$tmpdir/status")
 
-echo "replay.sh: warming up and measuring ($runs run(s) per measure)..." >&2
+echo "replay.sh: warming up and measuring ($runs run(s) per measure, in turns)..." >&2
 cat "$input" >/dev/null
-measure /dev/null cat "$input"
-cat_us=$best_us cat_cpu=$best_cpu_ms
-measure "$tmpdir/syntax" "$pdn" check --syntax -q "$input"
-syn_us=$best_us syn_cpu=$best_cpu_ms syn_rss=$best_rss_kb
-if [ -z "$baseline" ]; then
-    measure "$tmpdir/full" "$pdn" check -q "$input"
-    full_us=$best_us full_cpu=$best_cpu_ms full_rss=$best_rss_kb
-else
-    # One run of each in turn, so that both see the same load.
-    full_us= base_us= full_rss=0 base_rss=0
-    all_runs=$runs runs=1
-    for ((round = 0; round < all_runs; round++)); do
-        measure "$tmpdir/base" "$baseline" check -q "$input"
-        if [ -z "$base_us" ] || [ "$best_us" -lt "$base_us" ]; then base_us=$best_us; fi
-        if [ -z "${base_cpu:-}" ] || [ "$best_cpu_ms" -lt "$base_cpu" ]; then base_cpu=$best_cpu_ms; fi
-        [ "$best_rss_kb" -le "$base_rss" ] || base_rss=$best_rss_kb
-        measure "$tmpdir/full" "$pdn" check -q "$input"
-        if [ -z "$full_us" ] || [ "$best_us" -lt "$full_us" ]; then full_us=$best_us; fi
-        if [ -z "${full_cpu:-}" ] || [ "$best_cpu_ms" -lt "$full_cpu" ]; then full_cpu=$best_cpu_ms; fi
-        [ "$best_rss_kb" -le "$full_rss" ] || full_rss=$best_rss_kb
-    done
-    runs=$all_runs
-    [ "$(tail -n 1 "$tmpdir/base")" = "$(tail -n 1 "$tmpdir/full")" ] ||
-        echo "replay.sh: warning: the baseline's summary differs: $(tail -n 1 "$tmpdir/base")" >&2
+for ((turn = 0; turn < runs; turn++)); do
+    measure /dev/null "$tmpdir/stderr" cat "$input"
+    keep cat
+    measure "$tmpdir/syntax" "$tmpdir/stderr" "$pdn" check --syntax -q "$input"
+    keep syn
+    if [ -n "$baseline" ]; then
+        measure "$tmpdir/base" "$tmpdir/stderr" "$baseline" check -q "$input"
+        keep base
+    fi
+    measure "$tmpdir/full" "$tmpdir/stderr" "$pdn" check -q "$input"
+    keep full
+done
+if [ -n "$baseline" ] && [ "$(tail -n 1 "$tmpdir/base")" != "$(tail -n 1 "$tmpdir/full")" ]; then
+    echo "replay.sh: warning: the baseline's summary differs: $(tail -n 1 "$tmpdir/base")" >&2
 fi
 summary=$(tail -n 1 "$tmpdir/full")
 [[ $summary =~ ([0-9]+)\ games?, ]] || die "no game count in the summary of pdn check: '$summary'"
@@ -241,43 +173,41 @@ games=${BASH_REMATCH[1]}
 # ---------------------------------------------------------------------------
 
 echo "pdn replay benchmark, $(date -u '+%Y-%m-%d %H:%M UTC')"
-echo "  cpu     ${cpu_name:-unknown} ($(nproc) cpus; pdn uses one)"
+echo "  cpu     $cpu_name ($(nproc) cpus; pdn uses one)"
 echo "  pdn     $version ($pdn, ${build_type:-unknown build type})"
 [ -z "$baseline" ] || echo "  base    $baseline_version ($baseline)"
 echo "  source  $source_line"
 echo "  load    $load (1, 5 and 15 minute load averages before the run)"
-echo "  input   ${input#"$root"/}: $(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 1e6 }') MB, $games games"
+echo "  input   ${input#"$root"/}: $(mb "$bytes") MB, $games games"
 echo "  plies   $main_plies in the main lines (pdn stats), $all_plies played in all lines" \
     "of $move_nodes move nodes (pdn replay)"
 echo "  check   $summary"
 echo "  syntax  $(tail -n 1 "$tmpdir/syntax")"
-echo "  method  best of $runs run(s), input in the page cache; MB = 10^6 bytes"
+echo "  method  the commands in turns, best of $runs run(s) each, input in the page cache;"
+echo "          MB = 10^6 bytes"
 echo
 printf '%-24s %8s %8s %9s %10s %8s %8s %7s\n' "" wall "" "" "plies/s" cpu "MB per" "max RSS"
 printf '%-24s %8s %8s %9s %10s %8s %8s %7s\n' measure "best (s)" MB/s games/s "(all)" "best (s)" "cpu s" MB
-row() { # row LABEL US CPU_MS RSS_KB [GAMES PLIES]
-    local g=- p=- c=- m=-
-    if [ $# -ge 6 ]; then g=$(rate "$5" "$2" 0); p=$(rate "$6" "$2" 0); fi
-    [ "$3" -eq 0 ] || c=$(mbps "$bytes" $(($3 * 1000)))
-    [ "$4" -eq 0 ] || m=$(awk -v k="$4" 'BEGIN { printf "%.1f", k * 1024 / 1e6 }')
-    printf '%-24s %8s %8s %9s %10s %8s %8s %7s\n' "$1" "$(secs "$2")" \
-        "$(mbps "$bytes" "$2")" "$g" "$p" "$(secs $(($3 * 1000)))" "$c" "$m"
+row() { # row LABEL NAME [GAMES PLIES]: the figures kept under NAME
+    local us=${2}_us cpu=${2}_cpu rss=${2}_rss g=- p=-
+    if [ $# -ge 4 ]; then g=$(per_s "$3" "${!us}"); p=$(per_s "$4" "${!us}"); fi
+    printf '%-24s %8s %8s %9s %10s %8s %8s %7s\n' "$1" "$(secs "${!us}")" \
+        "$(mbps "$bytes" "${!us}")" "$g" "$p" "$(secs $((${!cpu} * 1000)))" \
+        "$(mbps "$bytes" $((${!cpu} * 1000)))" "$(mb $((${!rss} * 1024)))"
 }
-row "cat FILE > /dev/null" "$cat_us" "$cat_cpu" 0
-row "pdn check --syntax -q" "$syn_us" "$syn_cpu" "$syn_rss" "$games" "$all_plies"
-[ -z "$baseline" ] ||
-    row "baseline check -q" "$base_us" "$base_cpu" "$base_rss" "$games" "$all_plies"
-row "pdn check -q (replay)" "$full_us" "$full_cpu" "$full_rss" "$games" "$all_plies"
+row "cat FILE > /dev/null" cat
+row "pdn check --syntax -q" syn "$games" "$all_plies"
+[ -z "$baseline" ] || row "baseline check -q" base "$games" "$all_plies"
+row "pdn check -q (replay)" full "$games" "$all_plies"
 echo
-echo "replay costs $(awk -v a="$full_us" -v b="$syn_us" 'BEGIN { printf "%.2f", a / b }')x the syntax check" \
-    "(wall); $(rate "$all_plies" $((full_us - syn_us > 0 ? full_us - syn_us : 1)) 0) plies/s for the replay alone"
+echo "replay costs $(ratio "$full_us" "$syn_us" 2)x the syntax check (wall);" \
+    "$(per_s "$all_plies" $((full_us - syn_us > 0 ? full_us - syn_us : 1))) plies/s for the replay alone"
 [ -z "$baseline" ] ||
-    echo "speed-up over the baseline: $(awk -v a="$base_us" -v b="$full_us" 'BEGIN { printf "%.2f", a / b }')x wall," \
-        "$(awk -v a="$base_cpu" -v b="$full_cpu" 'BEGIN { printf "%.2f", a / (b > 0 ? b : 1) }')x cpu"
+    echo "speed-up over the baseline: $(ratio "$base_us" "$full_us" 2)x wall, $(ratio "$base_cpu" "$full_cpu" 2)x cpu"
 verdict="not met"
 awk -v b="$bytes" -v us="$full_us" 'BEGIN { exit !(b / us >= 150) }' && verdict=met
 echo "goal: pdn check (full validation) >= 150 MB/s on one core: $(mbps "$bytes" "$full_us") MB/s" \
-    "wall clock ($(mbps "$bytes" $((full_cpu > 0 ? full_cpu * 1000 : 1))) MB per cpu second), $verdict"
+    "wall clock ($(mbps "$bytes" $((full_cpu * 1000))) MB per cpu second), $verdict"
 
 # ---------------------------------------------------------------------------
 # Instructions per ply (--instructions)
