@@ -14,6 +14,15 @@
 
 #define REPLAY_NONE UINT32_MAX
 
+/* For the few functions that must stay out of line: a quick loop, so that
+ * it has the registers, or a general path, so that the short path it
+ * leaves does not save and restore the registers the general one needs. */
+#if defined(__GNUC__)
+#define REPLAY_NOINLINE __attribute__((noinline))
+#else
+#define REPLAY_NOINLINE
+#endif
+
 /* What the replay learnt about one move node, indexed like game->moves. */
 typedef struct played_rec {
     uint8_t status; /* pdn_play_status */
@@ -81,8 +90,10 @@ struct pdn_replay {
     pdn_rules__live live;
     pdn_chess__board chess_live;
     bool main_broken; /* a move of the main line failed or was skipped */
-    /* Every draughts move on the general path, never a live position: what
-     * the quick paths are compared with (tests/unit/test_replay_paths.c). */
+    /* Every draughts move on the general path, never a live position, and
+     * every chess move resolved by pdn_chess__resolve() (no short path, no
+     * run of moves): what the quick paths are compared with
+     * (tests/unit/test_replay_paths.c, tests/unit/test_chess_walk.c). */
     bool general_only;
 };
 
@@ -173,6 +184,10 @@ static inline step_result pdn_replay__draughts_step(pdn_replay *r, const pdn_nod
     r->pos_stale = true;
     return STEP_OK;
 }
+
+/* Reports the notes of a resolved SAN move (pdn_chess__quick_play(),
+ * pdn_chess__resolve()), each a warning of its own; false on out-of-memory. */
+bool pdn_replay__san_notes(pdn_replay *r, unsigned notes, const pdn_node *node);
 
 /* Brings the walk's position and history up to date (see pos_stale). */
 void pdn_replay__sync(pdn_replay *r, pdn_position *pos, pdn_draughts_state *st);

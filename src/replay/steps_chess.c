@@ -28,8 +28,7 @@ bool pdn_replay__chess_end(pdn_replay *r, const pdn_position *pos, int *mate, in
     return true;
 }
 
-/* The notes of a resolved SAN move, each a warning of its own. */
-static bool san_notes(pdn_replay *r, unsigned notes, const pdn_node *node)
+bool pdn_replay__san_notes(pdn_replay *r, unsigned notes, const pdn_node *node)
 {
     uint32_t off = pdn_node_offset(node), len = pdn_node_length(node);
     static const struct {
@@ -61,9 +60,10 @@ static step_result played(pdn_replay *r, pdn_position *pos, played_rec *rec, pdn
     return STEP_OK;
 }
 
-/* The general path: any SAN, on the live board or the position. */
-static step_result general_step(pdn_replay *r, const pdn_node *node, pdn_str text,
-                                pdn_position *pos, played_rec *rec)
+/* The general path: any SAN, on the live board or the position.  Out of
+ * line: the short path would save and restore its registers otherwise. */
+static REPLAY_NOINLINE step_result general_step(pdn_replay *r, const pdn_node *node, pdn_str text,
+                                                pdn_position *pos, played_rec *rec)
 {
     pdn_chess_move cm;
     unsigned notes = 0;
@@ -110,7 +110,7 @@ static step_result general_step(pdn_replay *r, const pdn_node *node, pdn_str tex
         pdn_replay__sync(r, pos, NULL);
         return pdn_replay__fail_move(r, node, pos, NULL, rec);
     }
-    if (notes != 0 && !san_notes(r, notes, node))
+    if (notes != 0 && !pdn_replay__san_notes(r, notes, node))
         return STEP_OOM;
     if (r->live_ok) {
         /* What pdn_chess_play() does, without generating the moves again:
@@ -140,10 +140,10 @@ step_result pdn_replay__chess_step(pdn_replay *r, const pdn_node *node, pdn_str 
     /* Canonical SAN on the live board, nearly every move of a real file,
      * takes the short path; it hands anything else back untouched and
      * writes the record's move only when it plays it. */
-    if (!r->live_ok ||
+    if (!r->live_ok || r->general_only ||
         !pdn_chess__quick_play(&r->chess_live, text.ptr, text.len, &rec->chess, &notes))
         return general_step(r, node, text, pos, rec);
-    if (notes != 0 && !san_notes(r, notes, node))
+    if (notes != 0 && !pdn_replay__san_notes(r, notes, node))
         return STEP_OOM;
     return played(r, pos, rec, rec->chess);
 }

@@ -6,19 +6,13 @@
  * starts) and the position to resume from after the variation, each with
  * the live chess board when there was one (saving its loading again).  Runs
  * of draughts moves that the live bitboards resolve at once are played by
- * a loop of its own (quick_run()).
+ * a loop of its own (quick_run()), and so are runs of chess moves in
+ * canonical SAN with no variation among them (chess_run()).
  */
 #include "base/bits.h"
 #include "replay/replay.h"
 
 #include <string.h>
-
-/* quick_run() is a function of its own, so that its loop has the registers. */
-#if defined(__GNUC__)
-#define WALK_NOINLINE __attribute__((noinline))
-#else
-#define WALK_NOINLINE
-#endif
 
 typedef struct frame {
     const pdn_node *child;      /* next item of the sequence */
@@ -156,8 +150,8 @@ static bool check_side(pdn_replay *r, const pdn_node *node, pdn_number_kind numb
  * compiler need not load it again after each).  Returns how many moves
  * were played; *oom on out-of-memory.
  */
-static WALK_NOINLINE size_t quick_run(pdn_replay *r, frame *f, pdn_position *pos, bool main_only,
-                                      bool *oom)
+static REPLAY_NOINLINE size_t quick_run(pdn_replay *r, frame *f, pdn_position *pos, bool main_only,
+                                        bool *oom)
 {
     const struct pdn_game *g = r->game;
     const pdn_move_rec *moves = g->moves.data;
@@ -279,6 +273,95 @@ static WALK_NOINLINE size_t quick_run(pdn_replay *r, frame *f, pdn_position *pos
         f->ply = ply;
         r->live = lv;
         pos->turn = lv.color == PDN_WHITE ? 'W' : 'B';
+        r->pos_stale = true;
+    }
+    return played;
+}
+
+/*
+ * The walk's loop for chess: the moves of the line of frame `f` from
+ * f->child on, one after another, as long as each is SAN that
+ * pdn_chess__quick_play() plays on the live board and the next item after
+ * it but plain comments and NAGs (which the main loop passes over) is a
+ * move or the end of the line: no variation of it, so no position to keep
+ * before it.  They are recorded as the main loop would record them; the
+ * first node left to the main loop is f->child at the end.  Returns how
+ * many moves were played; *oom on out-of-memory.
+ */
+static REPLAY_NOINLINE size_t chess_run(pdn_replay *r, frame *f, pdn_position *pos,
+                                        pdn_draughts_state *st, bool *oom)
+{
+    const struct pdn_game *g = r->game;
+    const pdn_move_rec *moves = g->moves.data;
+    const pdn_node *nodes = pdn_game__node(g, 0);
+    const char *text = g->text;
+    bool quiet = r->quiet, first = !f->moved, positions = r->opts.positions && !quiet;
+    uint32_t ply = f->ply, snap = f->snap, before = REPLAY_NONE;
+    played_rec scratch;
+    size_t played = 0;
+    const pdn_node *node = f->child;
+    while (node != NULL && node->kind == PDN_NODE_MOVE) {
+        const pdn_move_rec *mr = moves + node->a;
+        if (mr->kind != PDN_MOVE_SAN)
+            break;
+        const pdn_node *next = node;
+        do
+            next = next->next != PDN_NIL ? nodes + next->next : NULL;
+        while (next != NULL && (next->kind == PDN_NODE_NAG ||
+                                (next->kind == PDN_NODE_COMMENT && next->sub != PDN_COMMENT_JUNK)));
+        if (next != NULL && next->kind != PDN_NODE_MOVE)
+            break;
+        char side = r->chess_live.us ? 'B' : 'W';
+        pdn_chess_move cm;
+        unsigned notes;
+        if (!pdn_chess__quick_play(&r->chess_live, text + mr->san_off, mr->san_len, &cm, &notes))
+            break;
+        played_rec *rec = quiet ? &scratch : (played_rec *)r->recs.data + node->a;
+        memset(rec, 0, sizeof *rec);
+        rec->status = PDN_PLAY_OK;
+        rec->side = side;
+        rec->ply = ++ply;
+        rec->before = before = snap;
+        rec->after = REPLAY_NONE;
+        rec->chess = cm;
+        rec->from = (int16_t)cm.from;
+        rec->to = (int16_t)cm.to;
+        played++;
+        if (notes != 0 && !pdn_replay__san_notes(r, notes, node)) {
+            *oom = true;
+            break;
+        }
+        /* check_side() has nothing to say about a number that fits */
+        pdn_number_kind number = (pdn_number_kind)mr->number_kind;
+        if (number != PDN_NUMBER_NONE &&
+            (r->dot_side == 0 || (number == PDN_NUMBER_BLACK) == (side == r->dot_side) ||
+             (first && played == 1)) &&
+            !check_side(r, node, number, side, first && played == 1)) {
+            *oom = true;
+            break;
+        }
+        if (positions) {
+            pos->turn = r->chess_live.us ? 'B' : 'W';
+            r->pos_stale = true;
+            if (!snapshot(r, pos, st, &rec->after)) {
+                *oom = true;
+                break;
+            }
+            snap = rec->after;
+        }
+        node = next;
+    }
+    f->child = node;
+    if (played > 0) {
+        /* The frame as the main loop leaves it after the last of them (no
+         * position is kept: no variation follows). */
+        f->moved = true;
+        f->before_valid = true;
+        f->before_ply = ply - 1;
+        f->before_snap = before;
+        f->snap = snap;
+        f->ply = ply;
+        pos->turn = r->chess_live.us ? 'B' : 'W';
         r->pos_stale = true;
     }
     return played;
@@ -444,6 +527,7 @@ pdn_status pdn_replay__walk(pdn_replay *r, bool main_only, size_t *plies, bool *
     const pdn_square *squares = r->game->squares.data;
     /* The quick loop for draughts, where no position is kept per move. */
     bool quick = !r->geo.chess && !r->opts.positions && !r->general_only;
+    bool chess_quick = r->geo.chess && !r->general_only;
 
     for (;;) {
         f = (frame *)r->frames.data + depth;
@@ -451,6 +535,17 @@ pdn_status pdn_replay__walk(pdn_replay *r, bool main_only, size_t *plies, bool *
             f->child->kind == PDN_NODE_MOVE) {
             bool oom = false;
             size_t n = quick_run(r, f, &pos, main_only, &oom);
+            if (oom)
+                return PDN_ENOMEM;
+            if (n > 0 && depth == 0) {
+                root_moved = true;
+                *plies += n;
+            }
+        }
+        if (chess_quick && r->live_ok && f->valid && f->child != NULL &&
+            f->child->kind == PDN_NODE_MOVE) {
+            bool oom = false;
+            size_t n = chess_run(r, f, &pos, &st, &oom);
             if (oom)
                 return PDN_ENOMEM;
             if (n > 0 && depth == 0) {

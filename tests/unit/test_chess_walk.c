@@ -1,0 +1,291 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_chess_walk.c - the replay of chess games with its quick paths (the
+ * walk's run of SAN moves, pdn_chess__quick_play()) against its general
+ * path (general_only): random games from the start and from FEN tags, with
+ * variations, comments, NAGs, wrong move numbers, non-canonical, illegal,
+ * ambiguous and unreadable moves and null moves; both replays must give the
+ * same diagnostics, the same record for every move and the same positions.
+ */
+#include "harness.h"
+#include "replay/replay.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static unsigned long long rng = 0x9E3779B97F4A7C15ull;
+static unsigned rnd(unsigned n)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (unsigned)(rng % n);
+}
+
+typedef struct text {
+    char *buf;
+    size_t len, cap;
+} text;
+
+static void put(text *t, const char *s)
+{
+    size_t n = strlen(s);
+    if (t->len + n + 1 > t->cap) {
+        t->cap = (t->len + n + 1) * 2;
+        t->buf = realloc(t->buf, t->cap);
+    }
+    memcpy(t->buf + t->len, s, n + 1);
+    t->len += n;
+}
+
+/* "12." before White's moves, "12..." before Black's when `opens`; now and
+ * then the wrong one, or none. */
+static void put_number(text *t, const pdn_position *pos, int opens)
+{
+    char buf[32];
+    char turn = pos->turn;
+    unsigned r = rnd(24);
+    if (r == 0)
+        turn = turn == 'W' ? 'B' : 'W';
+    if (r == 1)
+        return;
+    int n = pos->fullmove > 0 ? pos->fullmove : 1;
+    if (turn == 'W')
+        snprintf(buf, sizeof buf, "%d. ", n);
+    else if (opens || r == 0)
+        snprintf(buf, sizeof buf, "%d... ", n);
+    else
+        return;
+    put(t, buf);
+}
+
+/* Comments, NAGs and marks after a move, now and then. */
+static void put_extras(text *t)
+{
+    static const char *const extras[] = {"{a comment} ",      "$1 ", "$14 ", "!? ", "; line\n",
+                                         "{[%clk 0:01:02]} ", "?? "};
+    while (rnd(6) == 0)
+        put(t, extras[rnd(sizeof extras / sizeof extras[0])]);
+}
+
+/* Move `m` of `pos` written in one of several forms: mostly canonical, else
+ * without its check mark, with a wrong one, with a needless disambiguation,
+ * without the one it needs (ambiguous when it did), as a null move, as text
+ * that is not SAN, or as a move to a random cell (mostly illegal); each
+ * one time in `rare`. */
+static void put_move(text *t, const pdn_position *pos, pdn_chess_move m, unsigned rare)
+{
+    char san[PDN_SAN_MAX + 8], buf[PDN_SAN_MAX + 16];
+    if (pdn_chess_format_san(san, pos, m) != PDN_OK) {
+        put(t, "?? ");
+        return;
+    }
+    size_t n = strlen(san);
+    unsigned form = rnd(rare);
+    static const char files[] = "abcdefgh", pieces[] = "NBRQK";
+    if (form == 0 && n > 0 && (san[n - 1] == '+' || san[n - 1] == '#')) {
+        san[n - 1] = '\0';
+    } else if (form == 1 && n > 0 && san[n - 1] != '+' && san[n - 1] != '#') {
+        strcat(san, "+");
+    } else if (form == 2 && strchr(pieces, san[0]) != NULL && san[1] != '\0') {
+        /* Piece, then its origin's file: overspecified unless needed. */
+        snprintf(buf, sizeof buf, "%c%c%s", san[0], files[m.from & 7], san + 1);
+        strcpy(san, buf);
+    } else if (form == 3 && strchr(pieces, san[0]) != NULL && n > 3 && san[1] >= 'a' &&
+               san[1] <= 'h' && (san[2] >= 'a' && san[2] <= 'h')) {
+        /* A needed file dropped: ambiguous. */
+        memmove(san + 1, san + 2, n - 1);
+    } else if (form == 4) {
+        strcpy(san, "--");
+    } else if (form == 5) {
+        snprintf(san, sizeof san, "%cf3xp5", pieces[rnd(5)]);
+    } else if (form == 6) {
+        snprintf(san, sizeof san, "%c%c%c", pieces[rnd(5)], files[rnd(8)], (char)('1' + rnd(8)));
+    } else if (form == 7) {
+        snprintf(san, sizeof san, "%c%c", files[rnd(8)], (char)('1' + rnd(8)));
+    } else if (form == 8) {
+        snprintf(san, sizeof san, "%c%d%c%d", files[m.from & 7], m.from / 8 + 1, files[m.to & 7],
+                 m.to / 8 + 1);
+    }
+    put(t, san);
+    put(t, " ");
+}
+
+/* A random legal move of `pos`; 0 when there is none. */
+static int pick(pdn_chess_move *m, const pdn_position *pos)
+{
+    pdn_chess_move list[PDN_CHESS_MOVES_MAX];
+    size_t count = 0;
+    if (pdn_chess_moves(list, &count, pos) != PDN_OK || count == 0)
+        return 0;
+    *m = list[rnd((unsigned)count)];
+    return 1;
+}
+
+/* A variation of the move about to be played from `pos`: another move and
+ * a few more, nested now and then. */
+static void put_variation(text *t, const pdn_position *pos, int depth)
+{
+    pdn_position p = *pos;
+    pdn_chess_move m;
+    put(t, "( ");
+    put_extras(t);
+    for (int i = 0, n = 1 + (int)rnd(6); i < n && pick(&m, &p); i++) {
+        put_number(t, &p, i == 0);
+        put_move(t, &p, m, 30);
+        put_extras(t);
+        if (depth < 2 && rnd(5) == 0)
+            put_variation(t, &p, depth + 1);
+        if (pdn_chess_play(&p, m) != PDN_OK)
+            break;
+    }
+    put(t, ") ");
+}
+
+/* A random game: from the start or a FEN tag, variations at some plies
+ * (at most plies when `dense`). */
+static void write_game(text *t, const pdn_geometry *g, int plies, int dense)
+{
+    pdn_position pos;
+    pdn_chess_move m;
+    char buf[256];
+    static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "*"};
+    t->len = 0;
+    put(t, "[Event \"t\"]\n[GameType \"0\"]\n[Result \"");
+    put(t, results[rnd(4)]);
+    put(t, "\"]\n");
+    pdn_position_start(&pos, g);
+    if (rnd(3) == 0) {
+        for (int i = 0, n = (int)rnd(30); i < n && pick(&m, &pos); i++)
+            pdn_chess_play(&pos, m);
+        pdn_fen_write(&pos, 0, buf, sizeof buf);
+        put(t, "[FEN \"");
+        put(t, buf);
+        put(t, "\"]\n[SetUp \"1\"]\n");
+    }
+    put(t, "\n");
+    put_extras(t);
+    for (int ply = 0; ply < plies && pick(&m, &pos); ply++) {
+        put_number(t, &pos, ply == 0);
+        put_move(t, &pos, m, 600);
+        put_extras(t);
+        if (rnd(dense ? 2 : 12) == 0)
+            put_variation(t, &pos, 0);
+        pdn_chess_play(&pos, m);
+    }
+    put(t, results[rnd(4)]);
+    put(t, "\n");
+}
+
+static int same_played(const pdn_played *a, const pdn_played *b)
+{
+    return a->status == b->status && a->side == b->side && a->ply == b->ply &&
+           a->chess.from == b->chess.from && a->chess.to == b->chess.to &&
+           a->chess.piece == b->chess.piece && a->chess.promotion == b->chess.promotion &&
+           a->chess.flags == b->chess.flags && a->draughts.from == b->draughts.from &&
+           a->draughts.to == b->draughts.to;
+}
+
+typedef struct tally {
+    long moves, ok, ambiguous, illegal, skipped, failed;
+} tally;
+
+static void compare_nodes(const pdn_replay *quick, const pdn_replay *general, const pdn_node *node,
+                          int positions, tally *n)
+{
+    for (const pdn_node *x = pdn_node_first_child(node); x != NULL; x = pdn_node_next(x)) {
+        pdn_node_kind k = pdn_node_kind_of(x);
+        if (k == PDN_NODE_VARIATION) {
+            compare_nodes(quick, general, x, positions, n);
+            continue;
+        }
+        if (k != PDN_NODE_MOVE)
+            continue;
+        pdn_played a, b;
+        n->moves++;
+        if (pdn_replay_move(&a, quick, x) != PDN_OK || pdn_replay_move(&b, general, x) != PDN_OK ||
+            !same_played(&a, &b)) {
+            n->failed++;
+            continue;
+        }
+        n->ok += a.status == PDN_PLAY_OK;
+        n->ambiguous += a.status == PDN_PLAY_AMBIGUOUS;
+        n->illegal += a.status == PDN_PLAY_ILLEGAL;
+        n->skipped += a.status == PDN_PLAY_SKIPPED;
+        for (int after = 0; positions && after < 2; after++) {
+            pdn_position pa, pb;
+            pdn_status sa = pdn_replay_position(&pa, quick, x, after);
+            pdn_status sb = pdn_replay_position(&pb, general, x, after);
+            n->failed += sa != sb || (sa == PDN_OK && !pdn_position_equal(&pa, &pb));
+        }
+    }
+}
+
+static int same_diags(const pdn_replay *a, const pdn_replay *b)
+{
+    size_t na, nb;
+    const pdn_diag *da = pdn_replay_diags(a, &na), *db = pdn_replay_diags(b, &nb);
+    if (na != nb)
+        return 0;
+    for (size_t i = 0; i < na; i++)
+        if (da[i].code != db[i].code || da[i].severity != db[i].severity ||
+            da[i].offset != db[i].offset || da[i].length != db[i].length || da[i].arg != db[i].arg)
+            return 0;
+    return 1;
+}
+
+static void test_chess_quick_as_general(void)
+{
+    pdn_replay *quick = NULL, *general = NULL;
+    text t = {NULL, 0, 0};
+    tally n = {0, 0, 0, 0, 0, 0};
+    long games = 0, diags = 0, variations = 0;
+    pdn_gametype gt;
+    pdn_geometry g;
+    CHECK(pdn_gametype_default(&gt, 0) == PDN_OK);
+    CHECK(pdn_geometry_init(&g, &gt) == PDN_OK);
+    CHECK(pdn_replay_new(&quick, NULL) == PDN_OK);
+    CHECK(pdn_replay_new(&general, NULL) == PDN_OK);
+    general->general_only = true;
+    for (int i = 0; i < 600; i++) {
+        write_game(&t, &g, 20 + (int)rnd(120), i % 3 == 0);
+        pdn_game *game = NULL;
+        if (!CHECK(pdn_game_parse(&game, t.buf, t.len, NULL) == PDN_OK))
+            continue;
+        variations += strchr(t.buf, '(') != NULL;
+        for (int positions = 0; positions < 2; positions++) {
+            pdn_replay_options o = PDN_REPLAY_OPTIONS_INIT;
+            o.positions = positions;
+            CHECK(pdn_replay_run(quick, game, &o) == PDN_OK);
+            CHECK(pdn_replay_run(general, game, &o) == PDN_OK);
+            CHECK_EQ_INT(pdn_replay_gametype(quick), 0);
+            size_t nd;
+            pdn_replay_diags(quick, &nd);
+            diags += (long)nd;
+            if (!CHECK(same_diags(quick, general)))
+                fprintf(stderr, "    game %d:\n%s\n", i, t.buf);
+            long failed = n.failed;
+            compare_nodes(quick, general, pdn_game_root(game), positions, &n);
+            if (n.failed > failed)
+                fprintf(stderr, "    game %d: %ld moves differ\n%s\n", i, n.failed - failed, t.buf);
+        }
+        games++;
+        pdn_game_free(game);
+    }
+    printf("%ld games (%ld with variations), %ld moves: %ld played, %ld ambiguous, %ld illegal, "
+           "%ld skipped; %ld diagnostics\n",
+           games, variations, n.moves, n.ok, n.ambiguous, n.illegal, n.skipped, diags);
+    CHECK(games == 600 && variations > 200);
+    CHECK(n.ok > 50000 && n.ambiguous > 20 && n.illegal > 500 && n.skipped > 5000);
+    CHECK(diags > 5000);
+    CHECK_EQ_INT(n.failed, 0);
+    pdn_replay_free(quick);
+    pdn_replay_free(general);
+    free(t.buf);
+}
+
+int main(void)
+{
+    RUN(test_chess_quick_as_general);
+    return harness_report();
+}
