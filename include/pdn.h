@@ -728,6 +728,12 @@ typedef struct pdn_geometry {
     int16_t cell_of[PDN_CELL_MAX + 1];    /* number -> cell; -1 unused */
     /* algebraic names: file letter and rank of a cell in the game's frame */
     int8_t alpha_flip_file, alpha_flip_rank;
+    /* numbers by board row, for loops that take a row at a time: row i holds
+       numbers row_start[i] .. row_start[i + 1] - 1, each number's cell the
+       previous one's plus row_step (-2, -1, 1 or 2); `rows` 0 for chess */
+    int8_t row_step;
+    uint8_t rows;
+    int16_t row_start[PDN_BOARD_MAX + 1];
 } pdn_geometry;
 
 /**

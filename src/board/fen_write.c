@@ -60,15 +60,6 @@ static const unsigned char list_of[64] = {
     [PDN_KING | PDN_BLACK] = 4, [PDN_MAN | PDN_ANY_COLOR] = 5, [PDN_KING | PDN_ANY_COLOR] = 6,
 };
 
-/* The piece codes of eight squares as a little-endian word: byte i is square cell[i]'s. */
-static inline uint64_t gather8(const pdn_piece *board, const int16_t *cell)
-{
-    return (uint64_t)board[cell[0]] | (uint64_t)board[cell[1]] << 8 |
-           (uint64_t)board[cell[2]] << 16 | (uint64_t)board[cell[3]] << 24 |
-           (uint64_t)board[cell[4]] << 32 | (uint64_t)board[cell[5]] << 40 |
-           (uint64_t)board[cell[6]] << 48 | (uint64_t)board[cell[7]] << 56;
-}
-
 /*
  * LIST_MASK: bit i set where byte i of the sixteen (lo, then hi) is `code`
  * in its low six bits.  ANY_UNKNOWN: whether a byte has both colour bits.
@@ -87,44 +78,22 @@ static inline uint64_t gather8(const pdn_piece *board, const int16_t *cell)
      (uint64_t)pdn_bits__gather(pdn_bits__eq(v##_hi, PDN_BITS_REP(code))) << 8)
 #endif
 
-/* The piece codes of the first `n` (below 16) squares of `cell`, the other bytes 0. */
-static inline void gather_rest(const pdn_piece *board, const int16_t *cell, unsigned n,
-                               uint64_t *lo, uint64_t *hi)
-{
-    uint64_t a = 0, b = 0;
-    unsigned j = 0;
-    for (; j < n && j < 8; j++)
-        a |= (uint64_t)board[cell[j]] << (8 * j);
-    for (; j < n; j++)
-        b |= (uint64_t)board[cell[j]] << (8 * (j - 8));
-    *lo = a;
-    *hi = b;
-}
-
 /*
- * The bit sets of the six lists for `n` squares (at most 64) from `cell`:
- * bit i of m[k] set when square cell[i] holds list k's piece code (in its
- * low six bits), built sixteen squares at a time with no decision per
- * square.  `cell` NULL: the first n cells of the board (n a multiple of 16).
+ * The bit sets of the six lists for `n` squares (at most 64, a multiple of
+ * 16) whose piece codes are codes[0..n): bit i of m[k] set when codes[i]
+ * is list k's piece code (in its low six bits), built sixteen squares at a
+ * time with no decision per square.
  */
-static inline void sort64(const pdn_piece *board, const int16_t *cell, unsigned n, uint64_t *m)
+static inline void sort64(const unsigned char *codes, unsigned n, uint64_t *m)
 {
     uint64_t wm = 0, wk = 0, bm = 0, bk = 0, um = 0, uk = 0;
     for (unsigned i = 0; i < n; i += 16) {
-        uint64_t lo, hi;
-        if (cell == NULL) {
-            lo = pdn_bits__load(board + i); /* cells in order: no gather */
-            hi = pdn_bits__load(board + i + 8);
-        } else if (n - i >= 16) {
-            lo = gather8(board, cell + i);
-            hi = gather8(board, cell + i + 8);
-        } else {
-            gather_rest(board, cell + i, n - i, &lo, &hi);
-        }
 #if PDN_BITS_SSE2
-        __m128i v = _mm_and_si128(_mm_set_epi64x((long long)hi, (long long)lo), _mm_set1_epi8(63));
+        __m128i v = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)(codes + i)),
+                                  _mm_set1_epi8(63));
 #else
-        uint64_t v_lo = lo & PDN_BITS_REP(63), v_hi = hi & PDN_BITS_REP(63);
+        uint64_t v_lo = pdn_bits__load(codes + i) & PDN_BITS_REP(63),
+                 v_hi = pdn_bits__load(codes + i + 8) & PDN_BITS_REP(63);
 #endif
         wm |= LIST_MASK(v, PDN_MAN | PDN_WHITE) << i;
         wk |= LIST_MASK(v, PDN_KING | PDN_WHITE) << i;
@@ -142,6 +111,126 @@ static inline void sort64(const pdn_piece *board, const int16_t *cell, unsigned 
     m[3] = bk;
     m[4] = um;
     m[5] = uk;
+}
+
+/* Eight bytes stored so that p[i] is byte i of the word on any machine. */
+static inline void put8(unsigned char *p, uint64_t w)
+{
+    for (int i = 0; i < 8; i++)
+        p[i] = (unsigned char)(w >> 8 * i);
+}
+
+/* The bytes of a word in the other order. */
+static inline uint64_t reverse8(uint64_t x)
+{
+    x = x >> 32 | x << 32;
+    x = (x & UINT64_C(0xFFFF0000FFFF0000)) >> 16 | (x & UINT64_C(0x0000FFFF0000FFFF)) << 16;
+    return (x & UINT64_C(0xFF00FF00FF00FF00)) >> 8 | (x & UINT64_C(0x00FF00FF00FF00FF)) << 8;
+}
+
+/* The even bytes of a word in its low half. */
+static inline uint64_t even_bytes(uint64_t x)
+{
+    x &= UINT64_C(0x00FF00FF00FF00FF);
+    x = (x | x >> 8) & UINT64_C(0x0000FFFF0000FFFF);
+    return (x | x >> 16) & UINT64_C(0x00000000FFFFFFFF);
+}
+
+/* The even bytes of p[0..16) as a word, p[0]'s in byte 0. */
+static inline uint64_t even16(const unsigned char *p)
+{
+    return even_bytes(pdn_bits__load(p)) | even_bytes(pdn_bits__load(p + 8)) << 32;
+}
+
+/* The even bytes of p[0..16), p[0]'s first, stored at out[0..8). */
+static inline void put_even16(unsigned char *out, const unsigned char *p)
+{
+#if PDN_BITS_SSE2
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+    v = _mm_and_si128(v, _mm_set1_epi16(0xFF));
+    _mm_storel_epi64((__m128i *)(void *)out, _mm_packus_epi16(v, v));
+#else
+    put8(out, even16(p));
+#endif
+}
+
+/*
+ * Row r of any geometry into seq (see gather_rows()): at step 2 eight
+ * squares a load, at step 1 a plain copy, right to left (negative step) a
+ * row of at most eight squares reversed in a word; rows whose loads would
+ * leave the board array, and longer reversed rows, square by square.
+ */
+static void gather_row(const pdn_piece *board, const pdn_geometry *g, unsigned char *seq,
+                       unsigned r)
+{
+    const int16_t *cell_of = g->cell_of;
+    int step = g->row_step;
+    unsigned n0 = (unsigned)g->row_start[r], count = (unsigned)g->row_start[r + 1] - n0;
+    unsigned char *out = seq + n0 - 1;
+    if (step > 0) {
+        unsigned low = (unsigned)cell_of[n0],
+                 blocks = step == 2 ? (count + 7) / 8 : (count + 15) / 16;
+        if (low + 16 * blocks <= PDN_CELL_MAX) {
+            for (unsigned j = 0; j < blocks; j++) {
+                if (step == 2) {
+                    put_even16(out + 8 * j, board + low + 16 * j);
+                } else {
+                    put8(out + 16 * j, pdn_bits__load(board + low + 16 * j));
+                    put8(out + 16 * j + 8, pdn_bits__load(board + low + 16 * j + 8));
+                }
+            }
+            return;
+        }
+    } else if (count <= 8) {
+        unsigned low = (unsigned)cell_of[n0 + count - 1];
+        if (low + 16 <= PDN_CELL_MAX) {
+            uint64_t w = step == -2 ? even16(board + low) : pdn_bits__load(board + low);
+            put8(out, reverse8(w) >> (64 - 8 * count));
+            return;
+        }
+    }
+    for (unsigned j = 0; j < count; j++)
+        out[j] = board[cell_of[n0 + j]];
+}
+
+/*
+ * The piece codes of the squares in numbering order into seq[0..squares)
+ * and 16 zero bytes after them (`seq` has room for PDN_CELL_MAX + 32), a
+ * board row at a time (pdn_geometry's rows).  A row's copy may write up to
+ * 15 bytes past it, which the next row or the zeros overwrite.
+ */
+static void gather_rows(const pdn_piece *board, const pdn_geometry *g, unsigned char *seq)
+{
+    const int16_t *cell_of = g->cell_of, *start = g->row_start;
+    int step = g->row_step;
+    unsigned rows = g->rows;
+    unsigned squares = (unsigned)g->square_count;
+    if (step == 2 && g->width <= 16) {
+        /* Rows of at most 8 squares, their loads inside the board array
+           (16 past a cell of at most 16 x 26 cells): nothing to check. */
+        unsigned r = 0;
+#if PDN_BITS_SSE2
+        /* Two rows a pack: the first's squares in the low half, the second's in the high. */
+        for (; r + 1 < rows; r += 2) {
+            unsigned n0 = (unsigned)start[r], n1 = (unsigned)start[r + 1];
+            const __m128i even = _mm_set1_epi16(0xFF);
+            __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(board + cell_of[n0]));
+            __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(board + cell_of[n1]));
+            __m128i v = _mm_packus_epi16(_mm_and_si128(a, even), _mm_and_si128(b, even));
+            _mm_storel_epi64((__m128i *)(void *)(seq + n0 - 1), v);
+            _mm_storel_epi64((__m128i *)(void *)(seq + n1 - 1), _mm_unpackhi_epi64(v, v));
+        }
+#endif
+        for (; r < rows; r++) {
+            unsigned n0 = (unsigned)start[r];
+            put_even16(seq + n0 - 1, board + cell_of[n0]);
+        }
+    } else {
+        for (unsigned r = 0; r < rows; r++)
+            gather_row(board, g, seq, r);
+    }
+    put8(seq + squares, 0);
+    put8(seq + squares + 8, 0);
 }
 
 /*
@@ -255,12 +344,14 @@ static size_t numeric_write(const pdn_position *pos, char *out)
 {
     const pdn_geometry *g = pos->geometry;
     unsigned squares = (unsigned)g->square_count;
-    const int16_t *cell = g->cell_of + 1;
     char *p = out;
     *p++ = turn_of(pos);
+    unsigned char seq[PDN_CELL_MAX + 32];
+    gather_rows(pos->board, g, seq);
+    unsigned padded = (squares + 15) & ~15u; /* the zeros make the last block whole */
     if (squares <= 64) {
         uint64_t m[6];
-        sort64(pos->board, cell, squares, m);
+        sort64(seq, padded, m);
         for (int side = 0; side < 3; side++) {
             if (side == 2 && (m[4] | m[5]) == 0)
                 break;
@@ -277,7 +368,7 @@ static size_t numeric_write(const pdn_position *pos, char *out)
     unsigned words = (squares + 63) / 64;
     for (unsigned w = 0; w < words; w++) {
         uint64_t m[6];
-        sort64(pos->board, cell + 64 * w, w + 1 < words ? 64 : squares - 64 * w, m);
+        sort64(seq + 64 * w, w + 1 < words ? 64 : padded - 64 * w, m);
         for (int k = 0; k < 6; k++)
             bits[k][w] = m[k];
     }
@@ -353,7 +444,7 @@ static size_t alpha_write8(const pdn_position *pos, char *out)
 {
     const pdn_geometry *g = pos->geometry;
     uint64_t m[6];
-    sort64(pos->board, NULL, 64, m);
+    sort64(pos->board, 64, m);
     char *p = out;
     *p++ = turn_of(pos);
     for (int side = 0; side < 3; side++) {

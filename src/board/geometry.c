@@ -75,6 +75,7 @@ pdn_status pdn_geometry_init(pdn_geometry *out, const pdn_gametype *gametype)
      */
     int n = 0;
     for (int rp = 0; rp < h; rp++) {
+        out->row_start[rp] = (int16_t)(n + 1);
         for (int cp = 0; cp < w; cp++) {
             int c = num_c ? w - 1 - cp : cp, r = num_r ? h - 1 - rp : rp, cw, rw;
             if (!plays(out, c, r))
@@ -89,6 +90,12 @@ pdn_status pdn_geometry_init(pdn_geometry *out, const pdn_gametype *gametype)
         }
     }
     out->square_count = n;
+    /* Every row has at least two squares (sides of 4 or more), and all go the same way. */
+    out->row_start[h] = (int16_t)(n + 1);
+    if (!out->chess) {
+        out->rows = (uint8_t)h;
+        out->row_step = (int8_t)(out->cell_of[2] - out->cell_of[1]);
+    }
 
     /*
      * Algebraic names: for an A notation the tuple's frame (file = c',

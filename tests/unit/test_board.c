@@ -2,7 +2,7 @@
 /*
  * test_board.c - unit tests of the board layer (src/board/): the geometry of
  * every GameType against the standard's diagrams and the worked examples of
- * variant-rules.md 1.2, the starting positions of 1.3, and FEN reading and
+ * variant-rules.md 1.2, its rows, the starting positions of 1.3, and FEN reading and
  * writing (draughts and chess), including errors at their positions and a
  * read -> write -> read property over random positions.
  */
@@ -265,6 +265,76 @@ static void test_board__bijection(void)
     }
 }
 
+/*
+ * The rows of pdn_geometry (what the FEN writer copies a row at a time
+ * from): together they hold the numbers 1..square_count in order, each on
+ * one board row, each number's cell the previous one's plus row_step.
+ * Every GameType and odd tuples: both numbering corners, inverted boards,
+ * the largest board, odd sides, boards where every cell plays.
+ */
+static int rows_hold(const pdn_geometry *g)
+{
+    if (g->chess)
+        return g->rows == 0;
+    int step = g->row_step, ok = g->rows == g->height && g->row_start[0] == 1 &&
+                                 g->row_start[g->rows] == g->square_count + 1 &&
+                                 (step == 2 || step == -2 || step == 1 || step == -1) &&
+                                 (step == 1 || step == -1) == g->all_playing;
+    for (int r = 0; ok && r < g->rows; r++) {
+        int first = g->row_start[r], last = g->row_start[r + 1] - 1;
+        ok &= last > first;
+        for (int n = first; ok && n <= last; n++) {
+            ok &= g->cell_of[n] / g->width == g->cell_of[first] / g->width;
+            ok &= n == first || g->cell_of[n] == g->cell_of[n - 1] + step;
+        }
+        /* the row is whole: the squares before and after it are on other rows */
+        if (ok && first > 1)
+            ok &= g->cell_of[first - 1] / g->width != g->cell_of[first] / g->width;
+    }
+    return ok;
+}
+
+static void test_board__rows(void)
+{
+    static const char *const tuples[] = {"0",
+                                         "20",
+                                         "21",
+                                         "22",
+                                         "23",
+                                         "24",
+                                         "25",
+                                         "26",
+                                         "27",
+                                         "28",
+                                         "29",
+                                         "30",
+                                         "31",
+                                         "40",
+                                         "41",
+                                         "20,W,4,4,N0,0",
+                                         "20,W,4,4,N1,0",
+                                         "20,B,4,4,N2,1",
+                                         "20,W,4,4,N3,1",
+                                         "20,W,11,9,N0,0",
+                                         "20,W,11,9,N1,1",
+                                         "20,B,11,9,N2,0",
+                                         "20,B,11,9,A3,1",
+                                         "20,W,26,26,N0,0",
+                                         "20,W,26,26,N3,1",
+                                         "20,B,26,26,A2,0",
+                                         "30,W,26,26,N1,0",
+                                         "30,W,9,9,N1,0",
+                                         "30,B,8,8,N2,0",
+                                         "20,W,5,7,N2,0",
+                                         "21,W,9,11,A1,1"};
+    for (size_t t = 0; t < sizeof tuples / sizeof tuples[0]; t++) {
+        pdn_geometry g = geo_of(tuples[t]);
+        if (!rows_hold(&g))
+            fprintf(stderr, "    %s: rows wrong\n", tuples[t]);
+        CHECK(rows_hold(&g));
+    }
+}
+
 /* ---------------------------------------------------------------------- */
 /* Starting positions (variant-rules.md 1.3)                              */
 /* ---------------------------------------------------------------------- */
@@ -523,6 +593,7 @@ int main(void)
     RUN(test_board__standard_diagrams);
     RUN(test_board__worked_examples);
     RUN(test_board__bijection);
+    RUN(test_board__rows);
     RUN(test_board__start_positions);
     RUN(test_board__draughts_fen);
     RUN(test_board__chess_fen);

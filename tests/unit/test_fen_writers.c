@@ -2,9 +2,9 @@
 /*
  * test_fen_writers.c - pdn_fen_write() (src/board/fen_write.c, fen_chess.c)
  * against plain writers kept here, which walk the board square by square:
- * the bit sets of the numeric lists (boards of up to 64 squares and
- * larger), the 8x8 algebraic writer and the general one, the chess writer's
- * ranks and castling letters, on random positions with odd piece codes,
+ * the row copies and bit sets of the numeric lists (boards of up to 64
+ * squares and larger, rows of every direction and length), the 8x8 algebraic writer and the general
+ * one, the chess writer's ranks and castling letters, on random positions with odd piece codes,
  * pieces on squares that do not play, and every buffer size.
  */
 #include <stdlib.h>
@@ -329,7 +329,22 @@ static const char *const tuples[] = {"20",
                                      "21,B,8,8,A3,1",
                                      "20,W,4,4,N0,0",
                                      "20,W,11,11,N0,1",
-                                     "20,W,12,12,A1,0"};
+                                     "20,W,12,12,A1,0",
+                                     "27",
+                                     "29",
+                                     "20,W,4,4,N1,0",
+                                     "20,B,4,4,N2,1",
+                                     "20,W,11,9,N0,0",
+                                     "20,W,11,9,N1,1",
+                                     "20,B,11,9,N2,0",
+                                     "20,W,26,26,N3,1",
+                                     "30,W,26,26,N0,0",
+                                     "30,W,9,9,N1,0",
+                                     "30,B,8,8,N2,0",
+                                     "30,W,20,20,N0,0",
+                                     "20,W,18,18,N0,0",
+                                     "20,W,20,20,N1,0",
+                                     "20,W,16,16,N3,0"};
 
 static void test_fen_writers__draughts_against_plain(void)
 {
@@ -351,8 +366,17 @@ static void test_fen_writers__draughts_against_plain(void)
 /* Runs that end at the last square, cross 16- and 64-square blocks, and fill whole boards. */
 static void test_fen_writers__runs_at_block_edges(void)
 {
-    static const char *const edge_tuples[] = {
-        "20", "21", "30", "20,W,12,12,N0,1", "20,W,16,16,N1,0", "20,W,26,26,N2,0"};
+    static const char *const edge_tuples[] = {"20",
+                                              "21",
+                                              "24",
+                                              "30",
+                                              "20,W,12,12,N0,1",
+                                              "20,W,16,16,N1,0",
+                                              "20,W,26,26,N2,0",
+                                              "20,W,11,9,N1,1",
+                                              "30,W,9,9,N1,0",
+                                              "30,W,26,26,N3,0",
+                                              "20,W,18,18,N0,0"};
     int failures = 0;
     for (size_t t = 0; t < sizeof edge_tuples / sizeof edge_tuples[0]; t++) {
         pdn_geometry g = geo_of(edge_tuples[t]);
