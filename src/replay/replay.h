@@ -14,15 +14,6 @@
 
 #define REPLAY_NONE UINT32_MAX
 
-/* For the few functions that must stay out of line: a quick loop, so that
- * it has the registers, or a general path, so that the short path it
- * leaves does not save and restore the registers the general one needs. */
-#if defined(__GNUC__)
-#define REPLAY_NOINLINE __attribute__((noinline))
-#else
-#define REPLAY_NOINLINE
-#endif
-
 /* What the replay learnt about one move node, indexed like game->moves. */
 typedef struct played_rec {
     uint8_t status; /* pdn_play_status */
@@ -139,6 +130,19 @@ step_result pdn_replay__draughts_jump(pdn_replay *r, const pdn_node *node, pdn_p
 step_result pdn_replay__chess_step(pdn_replay *r, const pdn_node *node, pdn_str text,
                                    pdn_position *pos, played_rec *rec);
 
+/* Records the path from-to of a played move in r->cells, where the caller
+ * made room; returns where it went, so that a captured cell can follow. */
+static inline int16_t *pdn_replay__put_path2(pdn_replay *r, played_rec *rec, int from, int to)
+{
+    int16_t *c = (int16_t *)r->cells.data + r->cells.len;
+    c[0] = (int16_t)from;
+    c[1] = (int16_t)to;
+    rec->cells = (uint32_t)r->cells.len;
+    rec->path_count = 2;
+    r->cells.len += 2;
+    return c;
+}
+
 /*
  * The draughts step: most moves of a game are a man's step with no capture
  * on, which is resolved and played on the live bitboards here, inline in
@@ -168,14 +172,8 @@ static inline step_result pdn_replay__draughts_step(pdn_replay *r, const pdn_nod
     int crowned = pdn_rules__live_step(&r->live, r->engine, from, to);
     if (crowned < 0)
         return pdn_replay__draughts_jump(r, node, pos, st, rec, from, to);
-    if (!r->quiet) {
-        int16_t *c = (int16_t *)r->cells.data + r->cells.len;
-        c[0] = (int16_t)from;
-        c[1] = (int16_t)to;
-        rec->cells = (uint32_t)r->cells.len;
-        rec->path_count = 2;
-        r->cells.len += 2;
-    }
+    if (!r->quiet)
+        pdn_replay__put_path2(r, rec, from, to);
     rec->status = PDN_PLAY_OK;
     rec->from = (int16_t)from;
     rec->to = (int16_t)to;

@@ -62,7 +62,7 @@ static step_result played(pdn_replay *r, pdn_position *pos, played_rec *rec, pdn
 
 /* The general path: any SAN, on the live board or the position.  Out of
  * line: the short path would save and restore its registers otherwise. */
-static REPLAY_NOINLINE step_result general_step(pdn_replay *r, const pdn_node *node, pdn_str text,
+static PDN_NOINLINE step_result general_step(pdn_replay *r, const pdn_node *node, pdn_str text,
                                                 pdn_position *pos, played_rec *rec)
 {
     pdn_chess_move cm;

@@ -150,7 +150,7 @@ static bool check_side(pdn_replay *r, const pdn_node *node, pdn_number_kind numb
  * compiler need not load it again after each).  Returns how many moves
  * were played; *oom on out-of-memory.
  */
-static REPLAY_NOINLINE size_t quick_run(pdn_replay *r, frame *f, pdn_position *pos, bool main_only,
+static PDN_NOINLINE size_t quick_run(pdn_replay *r, frame *f, pdn_position *pos, bool main_only,
                                         bool *oom)
 {
     const struct pdn_game *g = r->game;
@@ -220,12 +220,7 @@ static REPLAY_NOINLINE size_t quick_run(pdn_replay *r, frame *f, pdn_position *p
             rec->to = (int16_t)to;
             rec->promotes = (uint8_t)crowned;
             if (!quiet) {
-                int16_t *c = (int16_t *)r->cells.data + r->cells.len;
-                c[0] = (int16_t)from;
-                c[1] = (int16_t)to;
-                rec->cells = (uint32_t)r->cells.len;
-                rec->path_count = 2;
-                r->cells.len += 2;
+                int16_t *c = pdn_replay__put_path2(r, rec, from, to);
                 if (taken != 0) {
                     c[2] = d->bb.cell[pdn_bits__ctz(taken)];
                     rec->capture_count = 1;
@@ -288,7 +283,7 @@ static REPLAY_NOINLINE size_t quick_run(pdn_replay *r, frame *f, pdn_position *p
  * first node left to the main loop is f->child at the end.  Returns how
  * many moves were played; *oom on out-of-memory.
  */
-static REPLAY_NOINLINE size_t chess_run(pdn_replay *r, frame *f, pdn_position *pos,
+static PDN_NOINLINE size_t chess_run(pdn_replay *r, frame *f, pdn_position *pos,
                                         pdn_draughts_state *st, bool *oom)
 {
     const struct pdn_game *g = r->game;

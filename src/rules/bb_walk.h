@@ -176,7 +176,7 @@ static inline size_t WALK(captures)(bbwalk *w, const bbpos *p, size_t base, cons
 /* The replay's resolver of a capture (the side to move has one, from the
  * pieces `able`); kept out of WALK(resolve), whose plain moves are the
  * common case. */
-static BB_NOINLINE pdn_status WALK(resolve_capture)(pdn_rules__found *out, size_t *count,
+static PDN_NOINLINE pdn_status WALK(resolve_capture)(pdn_rules__found *out, size_t *count,
                                                     const pdn_draughts *d, const bbpos *p, int ci,
                                                     uint64_t able, const bbwritten *x)
 {
@@ -208,7 +208,7 @@ static int WALK(traced)(pdn_rules__found *out, const pdn_draughts *d, const bbpo
 }
 
 /* The men's capture search of the replay's resolver: see WALK(men). */
-static BB_NOINLINE void WALK(man_dfs)(mansearch *m, uint64_t cur, uint64_t avail, uint64_t empty,
+static PDN_NOINLINE void WALK(man_dfs)(mansearch *m, uint64_t cur, uint64_t avail, uint64_t empty,
                                       uint64_t taken, int n)
 {
     const bb_layout *L = m->L;

@@ -68,10 +68,8 @@ typedef struct bbwalk {
 
 #if defined(__GNUC__)
 #define BB_UNROLL _Pragma("GCC unroll 8")
-#define BB_NOINLINE __attribute__((noinline))
 #else
 #define BB_UNROLL
-#define BB_NOINLINE
 #endif
 
 static inline int popcount(uint64_t b)
@@ -128,7 +126,7 @@ static inline void add(bbwalk *w, uint64_t from, uint64_t to, uint64_t cap, int 
  * generator's, as both searches go the same way.  Not inlined: emit()
  * must stay small enough to be inlined in perft's hot loop.
  */
-static BB_NOINLINE void keep_path(bbwalk *w, bbmove *m, uint64_t to)
+static PDN_NOINLINE void keep_path(bbwalk *w, bbmove *m, uint64_t to)
 {
     size_t n = (size_t)w->n, need = 2 * n + 1;
     const int16_t *cell = w->L->cell;
