@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * append.h - the growing byte buffer the tests, the spec runner and the
- * fuzz target write into.  Each keeps its own policy for running out of
- * memory (fail the sink, abort, exit); the growth is shared here.
+ * fuzz target write into, and the text the randomised tests build.  Each
+ * keeps its own policy for running out of memory (fail the sink, abort,
+ * exit); the growth is shared here.
  */
 #ifndef PDN_TEST_APPEND_H
 #define PDN_TEST_APPEND_H
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,6 +35,21 @@ static inline bool test_append(char **data, size_t *len, size_t *cap, const char
     *len += n;
     (*data)[*len] = '\0';
     return true;
+}
+
+/* A text the randomised tests write their inputs into, NUL-terminated. */
+typedef struct test_text {
+    char *buf;
+    size_t len, cap;
+} test_text;
+
+/* Appends `s`; running out of memory ends the test program. */
+static inline void test_puts(test_text *t, const char *s)
+{
+    if (!test_append(&t->buf, &t->len, &t->cap, s, strlen(s))) {
+        fputs("out of memory\n", stderr);
+        exit(3);
+    }
 }
 
 #endif

@@ -8,17 +8,10 @@
  */
 #include "base/bits.h"
 #include "harness.h"
+#define TEST_RNG_SEED 0x2545F4914F6CDD1Dull
+#include "support/rng.h"
 
 #include <string.h>
-
-static unsigned long long rng = 0x2545F4914F6CDD1Dull;
-static unsigned rnd(unsigned n)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (unsigned)(rng % n);
-}
 
 /* A byte that is one of those the tests look for half of the time. */
 static unsigned char some_byte(void)

@@ -11,20 +11,8 @@
 
 #include "harness.h"
 #include "pdn.h"
-
-static pdn_geometry geo_of(const char *tuple)
-{
-    pdn_gametype gt;
-    pdn_geometry g;
-    size_t at;
-    pdn_diag_code c = pdn_parse_gametype(&gt, tuple, strlen(tuple), &at);
-    CHECK(c == PDN_D_NONE || c == PDN_D_ODD_GAMETYPE);
-    if (pdn_geometry_init(&g, &gt) != PDN_OK) {
-        fprintf(stderr, "no geometry for %s\n", tuple);
-        exit(2);
-    }
-    return g;
-}
+#include "support/geometry.h"
+#include "support/rng.h"
 
 /* The name of a cell in a notation, as text ("" when it does not play). */
 static const char *name(const pdn_geometry *g, int cell, char notation)
@@ -86,7 +74,7 @@ static const diagram diagrams[] = {
 static void test_board__standard_diagrams(void)
 {
     for (size_t d = 0; d < sizeof diagrams / sizeof diagrams[0]; d++) {
-        pdn_geometry g = geo_of(diagrams[d].tuple);
+        pdn_geometry g = test_geometry(diagrams[d].tuple);
         pdn_position start;
         pdn_position_start(&start, &g);
         for (int row = 0; row < 8; row++) {
@@ -129,7 +117,7 @@ static void test_board__standard_diagrams(void)
 
 static void expect_pair(const char *tuple, const char *num, const char *alpha)
 {
-    pdn_geometry g = geo_of(tuple);
+    pdn_geometry g = test_geometry(tuple);
     int a = cell_of(&g, num), b = cell_of(&g, alpha);
     if (a != b || a < 0)
         fprintf(stderr, "    %s: %s is cell %d, %s is cell %d\n", tuple, num, a, alpha, b);
@@ -202,11 +190,11 @@ static void test_board__worked_examples(void)
                   {"99,B,9,7,N1,1", 31},
                   {"99,W,9,7,N0,0", 32}};
     for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
-        pdn_geometry g = geo_of(counts[i].tuple);
+        pdn_geometry g = test_geometry(counts[i].tuple);
         CHECK_EQ_INT(g.square_count, counts[i].squares);
     }
     /* Non-playing squares have no name, and do not resolve. */
-    pdn_geometry intl = geo_of("20");
+    pdn_geometry intl = test_geometry("20");
     CHECK_EQ_INT(pdn_geometry_cell(&intl, PDN_SQUARE_MAKE_ALPHA(0, 2)), -1);  /* a2 */
     CHECK_EQ_INT(pdn_geometry_cell(&intl, PDN_SQUARE_MAKE_ALPHA(10, 1)), -1); /* k1 */
     CHECK_EQ_INT(pdn_geometry_cell(&intl, 51), -1);
@@ -225,28 +213,10 @@ static void test_board__worked_examples(void)
 /* Every geometry: numbers and names are a bijection onto the playing squares. */
 static void test_board__bijection(void)
 {
-    static const char *tuples[] = {"20",
-                                   "21",
-                                   "22",
-                                   "23",
-                                   "23,W,8,8,A0,0",
-                                   "23,B,8,8,A1,1",
-                                   "24",
-                                   "25",
-                                   "26",
-                                   "27",
-                                   "28",
-                                   "29",
-                                   "30",
-                                   "31",
-                                   "40",
-                                   "41",
-                                   "0",
-                                   "99,W,16,16,N3,1",
-                                   "99,B,26,26,A2,0",
-                                   "99,W,11,5,N1,0"};
+    static const char *tuples[] = {TEST_TABLE_GAMETYPES, "23,W,8,8,A0,0",   "23,B,8,8,A1,1", "0",
+                                   "99,W,16,16,N3,1",    "99,B,26,26,A2,0", "99,W,11,5,N1,0"};
     for (size_t t = 0; t < sizeof tuples / sizeof tuples[0]; t++) {
-        pdn_geometry g = geo_of(tuples[t]);
+        pdn_geometry g = test_geometry(tuples[t]);
         int playing = 0, ok = 1;
         for (int cell = 0; cell < g.width * g.height; cell++) {
             pdn_square a = pdn_geometry_square(&g, cell, 'A');
@@ -296,39 +266,17 @@ static int rows_hold(const pdn_geometry *g)
 
 static void test_board__rows(void)
 {
-    static const char *const tuples[] = {"0",
-                                         "20",
-                                         "21",
-                                         "22",
-                                         "23",
-                                         "24",
-                                         "25",
-                                         "26",
-                                         "27",
-                                         "28",
-                                         "29",
-                                         "30",
-                                         "31",
-                                         "40",
-                                         "41",
-                                         "20,W,4,4,N0,0",
-                                         "20,W,4,4,N1,0",
-                                         "20,B,4,4,N2,1",
-                                         "20,W,4,4,N3,1",
-                                         "20,W,11,9,N0,0",
-                                         "20,W,11,9,N1,1",
-                                         "20,B,11,9,N2,0",
-                                         "20,B,11,9,A3,1",
-                                         "20,W,26,26,N0,0",
-                                         "20,W,26,26,N3,1",
-                                         "20,B,26,26,A2,0",
-                                         "30,W,26,26,N1,0",
-                                         "30,W,9,9,N1,0",
-                                         "30,B,8,8,N2,0",
-                                         "20,W,5,7,N2,0",
-                                         "21,W,9,11,A1,1"};
+    static const char *const tuples[] = {TEST_TABLE_GAMETYPES, "0",
+                                         "20,W,4,4,N0,0",      "20,W,4,4,N1,0",
+                                         "20,B,4,4,N2,1",      "20,W,4,4,N3,1",
+                                         "20,W,11,9,N0,0",     "20,W,11,9,N1,1",
+                                         "20,B,11,9,N2,0",     "20,B,11,9,A3,1",
+                                         "20,W,26,26,N0,0",    "20,W,26,26,N3,1",
+                                         "20,B,26,26,A2,0",    "30,W,26,26,N1,0",
+                                         "30,W,9,9,N1,0",      "30,B,8,8,N2,0",
+                                         "20,W,5,7,N2,0",      "21,W,9,11,A1,1"};
     for (size_t t = 0; t < sizeof tuples / sizeof tuples[0]; t++) {
-        pdn_geometry g = geo_of(tuples[t]);
+        pdn_geometry g = test_geometry(tuples[t]);
         if (!rows_hold(&g))
             fprintf(stderr, "    %s: rows wrong\n", tuples[t]);
         CHECK(rows_hold(&g));
@@ -341,7 +289,7 @@ static void test_board__rows(void)
 
 static void expect_start(const char *tuple, const char *fen, int same_text)
 {
-    pdn_geometry g = geo_of(tuple);
+    pdn_geometry g = test_geometry(tuple);
     pdn_position start, read;
     size_t at;
     pdn_position_start(&start, &g);
@@ -396,7 +344,7 @@ static void test_board__start_positions(void)
 static void expect_fen(const char *tuple, const char *in, pdn_diag_code code, size_t want_at,
                        char notation, const char *out)
 {
-    pdn_geometry g = geo_of(tuple);
+    pdn_geometry g = test_geometry(tuple);
     pdn_position pos;
     size_t at = 12345;
     size_t n = strlen(in);
@@ -524,13 +472,6 @@ static void test_board__chess_fen(void)
 /* Property: read(write(p)) == p and write is stable                      */
 /* ---------------------------------------------------------------------- */
 
-static unsigned long rng_state = 12345;
-static unsigned rnd(unsigned n)
-{
-    rng_state = rng_state * 6364136223846793005ULL + 1442695040888963407ULL;
-    return (unsigned)((rng_state >> 33) % n);
-}
-
 static void test_board__round_trip(void)
 {
     static const char *tuples[] = {"20",
@@ -552,7 +493,7 @@ static void test_board__round_trip(void)
         exit(2);
     int failures = 0;
     for (size_t t = 0; t < sizeof tuples / sizeof tuples[0]; t++) {
-        pdn_geometry g = geo_of(tuples[t]);
+        pdn_geometry g = test_geometry(tuples[t]);
         for (int round = 0; round < 200; round++) {
             pdn_position p, q;
             pdn_position_clear(&p, &g);
@@ -577,7 +518,7 @@ static void test_board__round_trip(void)
     }
     CHECK_EQ_INT(failures, 0);
     /* The size query and truncation behave as snprintf. */
-    pdn_geometry g = geo_of("20");
+    pdn_geometry g = test_geometry("20");
     pdn_position p;
     pdn_position_start(&p, &g);
     CHECK_EQ_INT(pdn_fen_write(&p, 0, NULL, 0), 14);

@@ -9,38 +9,16 @@
  */
 #include "harness.h"
 #include "replay/replay.h"
+#include "replay_compare.h"
+#include "support/append.h"
+#include "support/rng.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static unsigned long long rng = 0x9E3779B97F4A7C15ull;
-static unsigned rnd(unsigned n)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (unsigned)(rng % n);
-}
-
-typedef struct text {
-    char *buf;
-    size_t len, cap;
-} text;
-
-static void put(text *t, const char *s)
-{
-    size_t n = strlen(s);
-    if (t->len + n + 1 > t->cap) {
-        t->cap = (t->len + n + 1) * 2;
-        t->buf = realloc(t->buf, t->cap);
-    }
-    memcpy(t->buf + t->len, s, n + 1);
-    t->len += n;
-}
-
 /* "12." before White's moves, "12..." before Black's when `opens`; now and
  * then the wrong one, or none. */
-static void put_number(text *t, const pdn_position *pos, int opens)
+static void put_number(test_text *t, const pdn_position *pos, int opens)
 {
     char buf[32];
     char turn = pos->turn;
@@ -56,16 +34,16 @@ static void put_number(text *t, const pdn_position *pos, int opens)
         snprintf(buf, sizeof buf, "%d... ", n);
     else
         return;
-    put(t, buf);
+    test_puts(t, buf);
 }
 
 /* Comments, NAGs and marks after a move, now and then. */
-static void put_extras(text *t)
+static void put_extras(test_text *t)
 {
     static const char *const extras[] = {"{a comment} ",      "$1 ", "$14 ", "!? ", "; line\n",
                                          "{[%clk 0:01:02]} ", "?? "};
     while (rnd(6) == 0)
-        put(t, extras[rnd(sizeof extras / sizeof extras[0])]);
+        test_puts(t, extras[rnd(sizeof extras / sizeof extras[0])]);
 }
 
 /* Move `m` of `pos` written in one of several forms: mostly canonical, else
@@ -73,11 +51,11 @@ static void put_extras(text *t)
  * without the one it needs (ambiguous when it did), as a null move, as text
  * that is not SAN, or as a move to a random cell (mostly illegal); each
  * one time in `rare`. */
-static void put_move(text *t, const pdn_position *pos, pdn_chess_move m, unsigned rare)
+static void put_move(test_text *t, const pdn_position *pos, pdn_chess_move m, unsigned rare)
 {
     char san[PDN_SAN_MAX + 8], buf[PDN_SAN_MAX + 16];
     if (pdn_chess_format_san(san, pos, m) != PDN_OK) {
-        put(t, "?? ");
+        test_puts(t, "?? ");
         return;
     }
     size_t n = strlen(san);
@@ -107,8 +85,8 @@ static void put_move(text *t, const pdn_position *pos, pdn_chess_move m, unsigne
         snprintf(san, sizeof san, "%c%d%c%d", files[m.from & 7], m.from / 8 + 1, files[m.to & 7],
                  m.to / 8 + 1);
     }
-    put(t, san);
-    put(t, " ");
+    test_puts(t, san);
+    test_puts(t, " ");
 }
 
 /* A random legal move of `pos`; 0 when there is none. */
@@ -124,11 +102,11 @@ static int pick(pdn_chess_move *m, const pdn_position *pos)
 
 /* A variation of the move about to be played from `pos`: another move and
  * a few more, nested now and then. */
-static void put_variation(text *t, const pdn_position *pos, int depth)
+static void put_variation(test_text *t, const pdn_position *pos, int depth)
 {
     pdn_position p = *pos;
     pdn_chess_move m;
-    put(t, "( ");
+    test_puts(t, "( ");
     put_extras(t);
     for (int i = 0, n = 1 + (int)rnd(6); i < n && pick(&m, &p); i++) {
         put_number(t, &p, i == 0);
@@ -139,31 +117,31 @@ static void put_variation(text *t, const pdn_position *pos, int depth)
         if (pdn_chess_play(&p, m) != PDN_OK)
             break;
     }
-    put(t, ") ");
+    test_puts(t, ") ");
 }
 
 /* A random game: from the start or a FEN tag, variations at some plies
  * (at most plies when `dense`). */
-static void write_game(text *t, const pdn_geometry *g, int plies, int dense)
+static void write_game(test_text *t, const pdn_geometry *g, int plies, int dense)
 {
     pdn_position pos;
     pdn_chess_move m;
     char buf[256];
     static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "*"};
     t->len = 0;
-    put(t, "[Event \"t\"]\n[GameType \"0\"]\n[Result \"");
-    put(t, results[rnd(4)]);
-    put(t, "\"]\n");
+    test_puts(t, "[Event \"t\"]\n[GameType \"0\"]\n[Result \"");
+    test_puts(t, results[rnd(4)]);
+    test_puts(t, "\"]\n");
     pdn_position_start(&pos, g);
     if (rnd(3) == 0) {
         for (int i = 0, n = (int)rnd(30); i < n && pick(&m, &pos); i++)
             pdn_chess_play(&pos, m);
         pdn_fen_write(&pos, 0, buf, sizeof buf);
-        put(t, "[FEN \"");
-        put(t, buf);
-        put(t, "\"]\n[SetUp \"1\"]\n");
+        test_puts(t, "[FEN \"");
+        test_puts(t, buf);
+        test_puts(t, "\"]\n[SetUp \"1\"]\n");
     }
-    put(t, "\n");
+    test_puts(t, "\n");
     put_extras(t);
     for (int ply = 0; ply < plies && pick(&m, &pos); ply++) {
         put_number(t, &pos, ply == 0);
@@ -173,72 +151,15 @@ static void write_game(text *t, const pdn_geometry *g, int plies, int dense)
             put_variation(t, &pos, 0);
         pdn_chess_play(&pos, m);
     }
-    put(t, results[rnd(4)]);
-    put(t, "\n");
-}
-
-static int same_played(const pdn_played *a, const pdn_played *b)
-{
-    return a->status == b->status && a->side == b->side && a->ply == b->ply &&
-           a->chess.from == b->chess.from && a->chess.to == b->chess.to &&
-           a->chess.piece == b->chess.piece && a->chess.promotion == b->chess.promotion &&
-           a->chess.flags == b->chess.flags && a->draughts.from == b->draughts.from &&
-           a->draughts.to == b->draughts.to;
-}
-
-typedef struct tally {
-    long moves, ok, ambiguous, illegal, skipped, failed;
-} tally;
-
-static void compare_nodes(const pdn_replay *quick, const pdn_replay *general, const pdn_node *node,
-                          int positions, tally *n)
-{
-    for (const pdn_node *x = pdn_node_first_child(node); x != NULL; x = pdn_node_next(x)) {
-        pdn_node_kind k = pdn_node_kind_of(x);
-        if (k == PDN_NODE_VARIATION) {
-            compare_nodes(quick, general, x, positions, n);
-            continue;
-        }
-        if (k != PDN_NODE_MOVE)
-            continue;
-        pdn_played a, b;
-        n->moves++;
-        if (pdn_replay_move(&a, quick, x) != PDN_OK || pdn_replay_move(&b, general, x) != PDN_OK ||
-            !same_played(&a, &b)) {
-            n->failed++;
-            continue;
-        }
-        n->ok += a.status == PDN_PLAY_OK;
-        n->ambiguous += a.status == PDN_PLAY_AMBIGUOUS;
-        n->illegal += a.status == PDN_PLAY_ILLEGAL;
-        n->skipped += a.status == PDN_PLAY_SKIPPED;
-        for (int after = 0; positions && after < 2; after++) {
-            pdn_position pa, pb;
-            pdn_status sa = pdn_replay_position(&pa, quick, x, after);
-            pdn_status sb = pdn_replay_position(&pb, general, x, after);
-            n->failed += sa != sb || (sa == PDN_OK && !pdn_position_equal(&pa, &pb));
-        }
-    }
-}
-
-static int same_diags(const pdn_replay *a, const pdn_replay *b)
-{
-    size_t na, nb;
-    const pdn_diag *da = pdn_replay_diags(a, &na), *db = pdn_replay_diags(b, &nb);
-    if (na != nb)
-        return 0;
-    for (size_t i = 0; i < na; i++)
-        if (da[i].code != db[i].code || da[i].severity != db[i].severity ||
-            da[i].offset != db[i].offset || da[i].length != db[i].length || da[i].arg != db[i].arg)
-            return 0;
-    return 1;
+    test_puts(t, results[rnd(4)]);
+    test_puts(t, "\n");
 }
 
 static void test_chess_quick_as_general(void)
 {
     pdn_replay *quick = NULL, *general = NULL;
-    text t = {NULL, 0, 0};
-    tally n = {0, 0, 0, 0, 0, 0};
+    test_text t = {NULL, 0, 0};
+    replay_tally n = {0};
     long games = 0, diags = 0, variations = 0;
     pdn_gametype gt;
     pdn_geometry g;
@@ -262,10 +183,10 @@ static void test_chess_quick_as_general(void)
             size_t nd;
             pdn_replay_diags(quick, &nd);
             diags += (long)nd;
-            if (!CHECK(same_diags(quick, general)))
+            if (!CHECK(replay_same_diags(quick, general)))
                 fprintf(stderr, "    game %d:\n%s\n", i, t.buf);
             long failed = n.failed;
-            compare_nodes(quick, general, pdn_game_root(game), positions, &n);
+            replay_compare_nodes(quick, general, pdn_game_root(game), positions, &n);
             if (n.failed > failed)
                 fprintf(stderr, "    game %d: %ld moves differ\n%s\n", i, n.failed - failed, t.buf);
         }

@@ -12,19 +12,8 @@
 
 #include "harness.h"
 #include "pdn.h"
-
-static pdn_geometry geo_of(const char *tuple)
-{
-    pdn_gametype gt;
-    pdn_geometry g;
-    size_t at;
-    pdn_parse_gametype(&gt, tuple, strlen(tuple), &at);
-    if (pdn_geometry_init(&g, &gt) != PDN_OK) {
-        fprintf(stderr, "no geometry for %s\n", tuple);
-        exit(2);
-    }
-    return g;
-}
+#include "support/geometry.h"
+#include "support/rng.h"
 
 /* Reads `len` bytes from an exact-size copy, so that a read past the end shows under ASan. */
 static pdn_diag_code read_exact(pdn_position *out, const pdn_geometry *g, const char *text,
@@ -43,7 +32,7 @@ static pdn_diag_code read_exact(pdn_position *out, const pdn_geometry *g, const 
 static void expect_fen(const char *tuple, const char *in, pdn_diag_code code, size_t want_at,
                        char notation, const char *out)
 {
-    pdn_geometry g = geo_of(tuple);
+    pdn_geometry g = test_geometry(tuple);
     pdn_position pos;
     size_t at = 12345;
     pdn_diag_code c = read_exact(&pos, &g, in, strlen(in), &at);
@@ -126,7 +115,7 @@ static void test_fen_speedpaths__big_boards(void)
     expect_fen(t26, "W:W338,K337-336", PDN_D_BAD_FEN, 8, 0, NULL);
     expect_fen(t26, "W:W100,101,102,338:BK99-101", PDN_D_FEN_TWICE, 21, 0, NULL);
     /* Names past the tenth rank and file on a 26x26 algebraic board, both ways. */
-    pdn_geometry g = geo_of("20,W,26,26,A0,0");
+    pdn_geometry g = test_geometry("20,W,26,26,A0,0");
     pdn_position p, q;
     pdn_position_clear(&p, &g);
     int cells[] = {0, 25, 26 * 26 - 1, 26 * 25, 12 * 26 + 12, 9 * 26 + 11};
@@ -141,37 +130,9 @@ static void test_fen_speedpaths__big_boards(void)
     CHECK(strstr(text, "z26") != NULL || strstr(text, "Kz26") != NULL);
 }
 
-static unsigned long long rng = 0x9E3779B97F4A7C15ull;
-
-static unsigned rnd(unsigned n)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (unsigned)(rng >> 33) % n;
-}
-
-static const char *const tuples[] = {"20",
-                                     "21",
-                                     "22",
-                                     "23",
-                                     "24",
-                                     "25",
-                                     "26",
-                                     "27",
-                                     "28",
-                                     "29",
-                                     "30",
-                                     "31",
-                                     "40",
-                                     "41",
-                                     "20,W,16,16,N1,0",
-                                     "20,W,26,26,N2,0",
-                                     "20,B,26,26,A3,1",
-                                     "20,W,5,7,N2,0",
-                                     "21,W,9,11,A1,1",
-                                     "20,W,13,6,N1,1",
-                                     "25,B,8,8,N3,0"};
+static const char *const tuples[] = {TEST_TABLE_GAMETYPES, "20,W,16,16,N1,0", "20,W,26,26,N2,0",
+                                     "20,B,26,26,A3,1",    "20,W,5,7,N2,0",   "21,W,9,11,A1,1",
+                                     "20,W,13,6,N1,1",     "25,B,8,8,N3,0"};
 
 /*
  * The same position read the short way and the general way: a canonical
@@ -188,7 +149,7 @@ static void test_fen_speedpaths__short_way_against_general_way(void)
         exit(2);
     int failures = 0;
     for (size_t t = 0; t < sizeof tuples / sizeof tuples[0]; t++) {
-        pdn_geometry g = geo_of(tuples[t]);
+        pdn_geometry g = test_geometry(tuples[t]);
         for (int round = 0; round < 120; round++) {
             pdn_position p, q, r;
             pdn_position_clear(&p, &g);
@@ -246,7 +207,7 @@ static void test_fen_speedpaths__short_way_against_general_way(void)
 /* Piece codes compare by their low six bits; codes no list takes break runs. */
 static void test_fen_speedpaths__writer_runs(void)
 {
-    pdn_geometry g = geo_of("20");
+    pdn_geometry g = test_geometry("20");
     pdn_position p;
     char buf[512];
     pdn_position_clear(&p, &g);
@@ -286,7 +247,7 @@ static void test_fen_speedpaths__writer_buffers(void)
         {"0", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        pdn_geometry g = geo_of(cases[i][0]);
+        pdn_geometry g = test_geometry(cases[i][0]);
         pdn_position p;
         size_t at, len = strlen(cases[i][1]);
         CHECK(pdn_fen_read(&p, &g, cases[i][1], len, &at) == PDN_D_NONE);

@@ -11,30 +11,10 @@
 #include <string.h>
 
 #include "harness.h"
+#include "support/geometry.h"
+#define TEST_RNG_SEED 0x2545F4914F6CDD1Dull
 #include "pdn.h"
-
-static unsigned long long rng = 0x2545F4914F6CDD1Dull;
-
-static unsigned rnd(unsigned n)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (unsigned)(rng >> 33) % n;
-}
-
-static pdn_geometry geo_of(const char *tuple)
-{
-    pdn_gametype gt;
-    pdn_geometry g;
-    size_t at;
-    pdn_parse_gametype(&gt, tuple, strlen(tuple), &at);
-    if (pdn_geometry_init(&g, &gt) != PDN_OK) {
-        fprintf(stderr, "no geometry for %s\n", tuple);
-        exit(2);
-    }
-    return g;
-}
+#include "support/rng.h"
 
 /* ---------------------------------------------------------------------- */
 /* The plain writers                                                      */
@@ -305,52 +285,20 @@ static int same_as_plain(const pdn_position *p, char notation)
     return ok;
 }
 
-static const char *const tuples[] = {"20",
-                                     "21",
-                                     "22",
-                                     "23",
-                                     "24",
-                                     "25",
-                                     "26",
-                                     "28",
-                                     "30",
-                                     "31",
-                                     "40",
-                                     "41",
-                                     "20,W,16,16,N1,0",
-                                     "20,W,26,26,N2,0",
-                                     "20,B,26,26,A3,1",
-                                     "20,W,5,7,N2,0",
-                                     "21,W,9,11,A1,1",
-                                     "20,W,13,6,N1,1",
-                                     "25,B,8,8,N3,0",
-                                     "21,B,8,8,A1,0",
-                                     "21,W,8,8,A2,1",
-                                     "21,B,8,8,A3,1",
-                                     "20,W,4,4,N0,0",
-                                     "20,W,11,11,N0,1",
-                                     "20,W,12,12,A1,0",
-                                     "27",
-                                     "29",
-                                     "20,W,4,4,N1,0",
-                                     "20,B,4,4,N2,1",
-                                     "20,W,11,9,N0,0",
-                                     "20,W,11,9,N1,1",
-                                     "20,B,11,9,N2,0",
-                                     "20,W,26,26,N3,1",
-                                     "30,W,26,26,N0,0",
-                                     "30,W,9,9,N1,0",
-                                     "30,B,8,8,N2,0",
-                                     "30,W,20,20,N0,0",
-                                     "20,W,18,18,N0,0",
-                                     "20,W,20,20,N1,0",
-                                     "20,W,16,16,N3,0"};
+static const char *const tuples[] = {
+    TEST_TABLE_GAMETYPES, "20,W,16,16,N1,0", "20,W,26,26,N2,0", "20,B,26,26,A3,1",
+    "20,W,5,7,N2,0",      "21,W,9,11,A1,1",  "20,W,13,6,N1,1",  "25,B,8,8,N3,0",
+    "21,B,8,8,A1,0",      "21,W,8,8,A2,1",   "21,B,8,8,A3,1",   "20,W,4,4,N0,0",
+    "20,W,11,11,N0,1",    "20,W,12,12,A1,0", "20,W,4,4,N1,0",   "20,B,4,4,N2,1",
+    "20,W,11,9,N0,0",     "20,W,11,9,N1,1",  "20,B,11,9,N2,0",  "20,W,26,26,N3,1",
+    "30,W,26,26,N0,0",    "30,W,9,9,N1,0",   "30,B,8,8,N2,0",   "30,W,20,20,N0,0",
+    "20,W,18,18,N0,0",    "20,W,20,20,N1,0", "20,W,16,16,N3,0"};
 
 static void test_fen_writers__draughts_against_plain(void)
 {
     int failures = 0;
     for (size_t t = 0; t < sizeof tuples / sizeof tuples[0]; t++) {
-        pdn_geometry g = geo_of(tuples[t]);
+        pdn_geometry g = test_geometry(tuples[t]);
         for (int round = 0; round < 300; round++) {
             pdn_position p;
             random_draughts(&p, &g);
@@ -379,7 +327,7 @@ static void test_fen_writers__runs_at_block_edges(void)
                                               "20,W,18,18,N0,0"};
     int failures = 0;
     for (size_t t = 0; t < sizeof edge_tuples / sizeof edge_tuples[0]; t++) {
-        pdn_geometry g = geo_of(edge_tuples[t]);
+        pdn_geometry g = test_geometry(edge_tuples[t]);
         for (int lo = 1; lo <= g.square_count; lo += 1 + (int)rnd(9)) {
             for (int len = 1; len <= 70 && lo + len - 1 <= g.square_count; len += 1 + (int)rnd(5)) {
                 pdn_position p;
@@ -401,7 +349,7 @@ static void test_fen_writers__runs_at_block_edges(void)
 
 static void test_fen_writers__chess_against_plain(void)
 {
-    pdn_geometry g = geo_of("0");
+    pdn_geometry g = test_geometry("0");
     int failures = 0;
     for (int round = 0; round < 20000; round++) {
         pdn_position p;

@@ -12,19 +12,12 @@
  */
 #include "harness.h"
 #include "rules/live.h"
+#include "support/rng.h"
 
 #include <string.h>
 
-static unsigned long long rng = 0x9E3779B97F4A7C15ull;
 /* How often each quick answer claimed a move: step, jump, quick. */
 static long claims[3];
-static unsigned rnd(unsigned n)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (unsigned)(rng % n);
-}
 
 static int same_move(const pdn_draughts_move *a, const pdn_draughts_move *b)
 {

@@ -9,47 +9,25 @@
  * diagnostics, the same move for every node and the same positions.
  */
 #include "harness.h"
+#include "replay_compare.h"
+#include "support/append.h"
+#define TEST_RNG_SEED 0x2545F4914F6CDD1Dull
 #include "replay/replay.h"
+#include "support/rng.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static unsigned long long rng = 0x2545F4914F6CDD1Dull;
-static unsigned rnd(unsigned n)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (unsigned)(rng % n);
-}
-
-/* The text of a game being written. */
-typedef struct text {
-    char *buf;
-    size_t len, cap;
-} text;
-
-static void put(text *t, const char *s)
-{
-    size_t n = strlen(s);
-    if (t->len + n + 1 > t->cap) {
-        t->cap = (t->len + n + 1) * 2;
-        t->buf = realloc(t->buf, t->cap);
-    }
-    memcpy(t->buf + t->len, s, n + 1);
-    t->len += n;
-}
-
-static void put_square(text *t, const pdn_geometry *g, int cell)
+static void put_square(test_text *t, const pdn_geometry *g, int cell)
 {
     char sq[16];
     pdn_square_format(pdn_geometry_square(g, cell, 0), sq);
-    put(t, sq);
+    test_puts(t, sq);
 }
 
 /* The move number before a move: "12." for White, "12..." for Black when
  * it opens a line; now and then the other side's number, written. */
-static void put_number(text *t, int ply, char turn, int opens)
+static void put_number(test_text *t, int ply, char turn, int opens)
 {
     char buf[32];
     if (rnd(16) == 0) {
@@ -62,22 +40,22 @@ static void put_number(text *t, int ply, char turn, int opens)
         snprintf(buf, sizeof buf, "%d... ", ply / 2 + 1);
     else
         buf[0] = '\0';
-    put(t, buf);
+    test_puts(t, buf);
 }
 
 /* A legal move in one of the forms the reader gives: 0 short, 1 the full
  * path, 2 short with the captured pieces listed (in a shuffled order), 3
  * short with '-' whatever it is. */
-static void put_move(text *t, const pdn_geometry *g, const pdn_draughts_move *m, int form)
+static void put_move(test_text *t, const pdn_geometry *g, const pdn_draughts_move *m, int form)
 {
     const char *sep = m->capture_count > 0 && form != 3 ? "x" : "-";
     put_square(t, g, m->from);
     if (form == 1)
         for (size_t i = 1; i + 1 < m->path_count; i++) {
-            put(t, sep);
+            test_puts(t, sep);
             put_square(t, g, m->path[i]);
         }
-    put(t, sep);
+    test_puts(t, sep);
     put_square(t, g, m->to);
     if (form == 2 && m->capture_count > 0 && m->capture_count < 64) {
         int order[64];
@@ -90,19 +68,19 @@ static void put_move(text *t, const pdn_geometry *g, const pdn_draughts_move *m,
             order[i - 1] = order[j];
             order[j] = x;
         }
-        put(t, " <");
+        test_puts(t, " <");
         for (size_t i = 0; i < n; i++) {
             if (i > 0)
-                put(t, ",");
+                test_puts(t, ",");
             put_square(t, g, order[i]);
         }
-        put(t, ">");
+        test_puts(t, ">");
     }
-    put(t, " ");
+    test_puts(t, " ");
 }
 
 /* A move of two random squares: mostly illegal. */
-static void put_random(text *t, const pdn_geometry *g)
+static void put_random(test_text *t, const pdn_geometry *g)
 {
     char buf[40], a[16], b[16];
     pdn_square_format(
@@ -114,13 +92,13 @@ static void put_random(text *t, const pdn_geometry *g)
             g, pdn_geometry_cell(g, (pdn_square)(1 + rnd((unsigned)g->square_count))), 0),
         b);
     snprintf(buf, sizeof buf, "%s%s%s ", a, rnd(2) ? "x" : "-", b);
-    put(t, buf);
+    test_puts(t, buf);
 }
 
 /* The first jump of a random capture of `pos` that `loose` (the rules
  * without precedence) allows, if there is one: illegal when it falls short
  * of the most pieces or the man could go on. */
-static void put_first_jump(text *t, const pdn_draughts *loose, const pdn_geometry *g,
+static void put_first_jump(test_text *t, const pdn_draughts *loose, const pdn_geometry *g,
                            pdn_movelist *legal, const pdn_position *pos,
                            const pdn_draughts_state *st)
 {
@@ -131,14 +109,14 @@ static void put_first_jump(text *t, const pdn_draughts *loose, const pdn_geometr
     if (v.capture_count == 0)
         return;
     put_square(t, g, v.from);
-    put(t, "x");
+    test_puts(t, "x");
     put_square(t, g, v.path[1]);
-    put(t, " ");
+    test_puts(t, " ");
 }
 
 /* After `m` (of ply `ply`) from `pos`, a random legal reply in form `form`
  * (0-3), or with form 4 the first jump of a capture (put_first_jump()). */
-static void put_reply(text *t, const pdn_draughts *d, const pdn_draughts *loose,
+static void put_reply(test_text *t, const pdn_draughts *d, const pdn_draughts *loose,
                       const pdn_geometry *g, pdn_movelist *legal, const pdn_position *pos,
                       const pdn_draughts_state *st, const pdn_draughts_move *m, int form, int ply)
 {
@@ -161,7 +139,7 @@ static void put_reply(text *t, const pdn_draughts *d, const pdn_draughts *loose,
  * variation (and some illegal ones), into `t`, from a random position with
  * many kings when `random_start`, with variations at a few plies only when
  * `sparse`; `loose` has the same rules without precedence among captures. */
-static void write_game(text *t, const pdn_draughts *d, const pdn_draughts *loose,
+static void write_game(test_text *t, const pdn_draughts *d, const pdn_draughts *loose,
                        const pdn_geometry *g, pdn_movelist *legal, pdn_movelist *reply, int type,
                        int plies, int random_start, int sparse)
 {
@@ -171,7 +149,7 @@ static void write_game(text *t, const pdn_draughts *d, const pdn_draughts *loose
     t->len = 0;
     static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "2-0", "0-2", "*"};
     snprintf(buf, sizeof buf, "[GameType \"%d\"]\n[Result \"%s\"]\n", type, results[rnd(6)]);
-    put(t, buf);
+    test_puts(t, buf);
     pdn_position_start(&pos, g);
     if (random_start) {
         /* A random position with kings: long captures, and captures that
@@ -185,10 +163,10 @@ static void write_game(text *t, const pdn_draughts *d, const pdn_draughts *loose
             pos.board[c] = (pdn_piece)(color | (rnd(2) == 0 || rank == last ? PDN_KING : PDN_MAN));
         }
         pos.turn = rnd(2) ? 'W' : 'B';
-        put(t, "[FEN \"");
+        test_puts(t, "[FEN \"");
         pdn_fen_write(&pos, 0, buf, sizeof buf);
-        put(t, buf);
-        put(t, "\"]\n");
+        test_puts(t, buf);
+        test_puts(t, "\"]\n");
     } else if (rnd(3) == 0) {
         /* Start from a position of a game: a FEN tag (the live position is
          * loaded from it, not taken from the engine's start). */
@@ -201,12 +179,12 @@ static void write_game(text *t, const pdn_draughts *d, const pdn_draughts *loose
             pdn_draughts_play(&pos, &st, d, &m);
         }
         st = (pdn_draughts_state)PDN_DRAUGHTS_STATE_INIT;
-        put(t, "[FEN \"");
+        test_puts(t, "[FEN \"");
         pdn_fen_write(&pos, 0, buf, sizeof buf);
-        put(t, buf);
-        put(t, "\"]\n");
+        test_puts(t, buf);
+        test_puts(t, "\"]\n");
     }
-    put(t, "\n");
+    test_puts(t, "\n");
     for (int ply = 0; ply < plies; ply++) {
         if (pdn_draughts_moves(legal, d, &pos, &st, PDN_MOVES_PATHS) != PDN_OK)
             break;
@@ -231,14 +209,14 @@ static void write_game(text *t, const pdn_draughts *d, const pdn_draughts *loose
             for (int form = 0; form < 3; form++) {
                 if (form > 0 && v.capture_count == 0)
                     break;
-                put(t, "(");
+                test_puts(t, "(");
                 put_number(t, ply, turn, 1);
                 put_move(t, g, &v, form);
                 if (rnd(8) == 0)
                     put_random(t, g);
                 else if (rnd(4) == 0)
                     put_reply(t, d, loose, g, reply, &pos, &st, &v, (int)rnd(5), ply);
-                put(t, ") ");
+                test_puts(t, ") ");
             }
         }
         /* The first jump of every capture the rules would allow without
@@ -249,18 +227,18 @@ static void write_game(text *t, const pdn_draughts *d, const pdn_draughts *loose
                 pdn_draughts_move v = pdn_movelist_get(legal, i);
                 if (v.capture_count == 0)
                     break;
-                put(t, "(");
+                test_puts(t, "(");
                 put_number(t, ply, turn, 1);
                 put_square(t, g, v.from);
-                put(t, "x");
+                test_puts(t, "x");
                 put_square(t, g, v.path[1]);
-                put(t, ") ");
+                test_puts(t, ") ");
             }
         if (rnd(4) == 0) {
-            put(t, "(");
+            test_puts(t, "(");
             put_number(t, ply, turn, 1);
             put_random(t, g);
-            put(t, ") ");
+            test_puts(t, ") ");
         }
         pdn_draughts_play(&pos, &st, d, &m);
     }
@@ -269,73 +247,7 @@ static void write_game(text *t, const pdn_draughts *d, const pdn_draughts *loose
         put_random(t, g);
     else if (rnd(2) == 0)
         put_first_jump(t, loose, g, legal, &pos, &st);
-    put(t, "*\n");
-}
-
-static int same_played(const pdn_played *a, const pdn_played *b)
-{
-    if (a->status != b->status || a->side != b->side || a->ply != b->ply)
-        return 0;
-    const pdn_draughts_move *x = &a->draughts, *y = &b->draughts;
-    if (x->from != y->from || x->to != y->to || x->king != y->king || x->promotes != y->promotes ||
-        x->path_count != y->path_count || x->capture_count != y->capture_count)
-        return 0;
-    for (size_t i = 0; i < x->path_count; i++)
-        if (x->path[i] != y->path[i])
-            return 0;
-    for (size_t i = 0; i < x->capture_count; i++)
-        if (x->captured[i] != y->captured[i])
-            return 0;
-    return 1;
-}
-
-typedef struct tally {
-    long moves, ok, captures, ambiguous, illegal, failed;
-} tally;
-
-/* Compares the two replays on every move node under `node`. */
-static void compare_nodes(const pdn_replay *quick, const pdn_replay *general, const pdn_node *node,
-                          int positions, tally *n)
-{
-    for (const pdn_node *x = pdn_node_first_child(node); x != NULL; x = pdn_node_next(x)) {
-        pdn_node_kind k = pdn_node_kind_of(x);
-        if (k == PDN_NODE_VARIATION) {
-            compare_nodes(quick, general, x, positions, n);
-            continue;
-        }
-        if (k != PDN_NODE_MOVE)
-            continue;
-        pdn_played a, b;
-        n->moves++;
-        if (pdn_replay_move(&a, quick, x) != PDN_OK || pdn_replay_move(&b, general, x) != PDN_OK ||
-            !same_played(&a, &b)) {
-            n->failed++;
-            continue;
-        }
-        n->ok += a.status == PDN_PLAY_OK;
-        n->captures += a.status == PDN_PLAY_OK && a.draughts.capture_count > 0;
-        n->ambiguous += a.status == PDN_PLAY_AMBIGUOUS;
-        n->illegal += a.status == PDN_PLAY_ILLEGAL;
-        for (int after = 0; positions && after < 2; after++) {
-            pdn_position pa, pb;
-            pdn_status sa = pdn_replay_position(&pa, quick, x, after);
-            pdn_status sb = pdn_replay_position(&pb, general, x, after);
-            n->failed += sa != sb || (sa == PDN_OK && !pdn_position_equal(&pa, &pb));
-        }
-    }
-}
-
-static int same_diags(const pdn_replay *a, const pdn_replay *b)
-{
-    size_t na, nb;
-    const pdn_diag *da = pdn_replay_diags(a, &na), *db = pdn_replay_diags(b, &nb);
-    if (na != nb)
-        return 0;
-    for (size_t i = 0; i < na; i++)
-        if (da[i].code != db[i].code || da[i].severity != db[i].severity ||
-            da[i].offset != db[i].offset || da[i].length != db[i].length || da[i].arg != db[i].arg)
-            return 0;
-    return 1;
+    test_puts(t, "*\n");
 }
 
 static void test_quick_as_general(void)
@@ -345,8 +257,8 @@ static void test_quick_as_general(void)
     static const int types[] = {20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 40, 41};
     pdn_replay *quick = NULL, *general = NULL;
     pdn_movelist *legal = NULL, *reply = NULL;
-    text t = {NULL, 0, 0};
-    tally n = {0, 0, 0, 0, 0, 0};
+    test_text t = {NULL, 0, 0};
+    replay_tally n = {0};
     long games = 0;
     CHECK(pdn_replay_new(&quick, NULL) == PDN_OK);
     CHECK(pdn_replay_new(&general, NULL) == PDN_OK);
@@ -382,10 +294,10 @@ static void test_quick_as_general(void)
                 CHECK(pdn_replay_run(general, game, &o) == PDN_OK);
                 CHECK_EQ_INT(pdn_replay_gametype(quick), types[k]);
                 CHECK_EQ_INT(pdn_replay_gametype(general), types[k]);
-                if (!CHECK(same_diags(quick, general)))
+                if (!CHECK(replay_same_diags(quick, general)))
                     fprintf(stderr, "    GameType %d, game %d:\n%s\n", types[k], i, t.buf);
                 long failed = n.failed;
-                compare_nodes(quick, general, pdn_game_root(game), positions, &n);
+                replay_compare_nodes(quick, general, pdn_game_root(game), positions, &n);
                 if (n.failed > failed)
                     fprintf(stderr, "    GameType %d, game %d: %ld moves differ\n", types[k], i,
                             n.failed - failed);
