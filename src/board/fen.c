@@ -5,6 +5,8 @@
  * files contain, each reported as PDN_D_FEN_FORM); the canonical form goes
  * a short way first.  Writing is in fen_write.c.  Speed: bench/FEN.md.
  */
+#include "base/base.h"
+#include "base/bits.h"
 #include "board/board.h"
 
 #include <string.h>
@@ -310,15 +312,72 @@ static inline const unsigned char *more_digits(const unsigned char *p, unsigned 
 }
 
 /*
+ * How many of board[0..cells) hold a piece: 16 cells a compare where SSE2
+ * is, the last 16 overlapping the ones before and masked; `cells` is at
+ * least 16 (the smallest board is 4x4).
+ */
+static unsigned occupied(const pdn_piece *board, unsigned cells)
+{
+#if PDN_BITS_SSE2
+    /* Bytes r..r+16: the last r of a 16-byte window kept. */
+    static const unsigned char keep_last[32] = {0,    0,    0,    0,    0,    0,    0,    0,
+                                                0,    0,    0,    0,    0,    0,    0,    0,
+                                                0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+                                                0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+    const __m128i zero = _mm_setzero_si128();
+    __m128i empty = zero; /* per byte lane, the empty cells seen there */
+    unsigned i = 0;
+    for (; i + 16 <= cells; i += 16)
+        empty = _mm_sub_epi8(
+            empty,
+            _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(board + i)), zero));
+    if (i < cells) {
+        __m128i last = _mm_loadu_si128((const __m128i *)(const void *)(board + cells - 16));
+        __m128i keep = _mm_loadu_si128((const __m128i *)(const void *)(keep_last + (cells - i)));
+        empty = _mm_sub_epi8(empty, _mm_and_si128(_mm_cmpeq_epi8(last, zero), keep));
+    }
+    __m128i sums = _mm_sad_epu8(empty, zero);
+    return cells - (unsigned)_mm_cvtsi128_si32(sums) - (unsigned)_mm_extract_epi16(sums, 4);
+#else
+    const uint64_t low7 = UINT64_C(0x7F7F7F7F7F7F7F7F);
+    unsigned n = 0, i = 0;
+    for (; i + 8 <= cells; i += 8) {
+        uint64_t w = pdn_bits__load(board + i), full = (((w & low7) + low7) | w) & ~low7;
+        n += (unsigned)(((full >> 7) * UINT64_C(0x0101010101010101)) >> 56);
+    }
+    for (; i < cells; i++)
+        n += board[i] != 0;
+    return n;
+#endif
+}
+
+/* A piece on an empty cell: 1, or 0 when the cell is taken. */
+static inline int place_single(pdn_piece *board, int cell, unsigned piece)
+{
+    if (board[cell] != 0)
+        return 0;
+    board[cell] = (pdn_piece)piece;
+    return 1;
+}
+
+/*
  * The sections of a canonical FEN whose squares are numbers, from the
  * first ':' of the NUL-padded copy.  The geometry's fields are read into
  * locals first: every piece placed is a store that may alias them.
+ * `three`: whether numbers of three digits can name squares (boards of
+ * 100 squares or more); on smaller boards a third digit ends the entry,
+ * and what follows it is no ',', '-', ':' or end, so the text is not
+ * taken.  A single square is checked for a piece before it is placed; a
+ * range is filled without looking, and when the text had ranges the
+ * pieces on the board are counted at the end: fewer than were placed
+ * means a square was given twice.
  */
-static int read_numeric(pdn_piece *board, const pdn_geometry *g, const unsigned char *p,
-                        const unsigned char *end)
+static PDN_FORCE_INLINE int read_numeric_in(pdn_piece *board, const pdn_geometry *g,
+                                            const unsigned char *p, const unsigned char *end,
+                                            int three)
 {
     const int16_t *cell_of = g->cell_of;
-    unsigned squares = (unsigned)g->square_count;
+    unsigned squares = (unsigned)g->square_count, singles = 0, filled = 0;
     do {
         unsigned man = section_men(p[1]);
         if (man == 0)
@@ -332,7 +391,7 @@ static int read_numeric(pdn_piece *board, const pdn_geometry *g, const unsigned 
                 piece = man + (PDN_KING - PDN_MAN);
                 c = *++p;
             }
-            /* One or two digits, the byte after them kept in c: most often the comma. */
+            /* One or two digits (three on big boards), the byte after them in c. */
             unsigned lo = c - '0';
             if (lo - 1 >= 9)
                 return 0;
@@ -340,55 +399,70 @@ static int read_numeric(pdn_piece *board, const pdn_geometry *g, const unsigned 
             if (c - '0' < 10) {
                 lo = lo * 10 + (c - '0');
                 c = *++p;
-                if (c - '0' < 10) {
+                if (three && c - '0' < 10) {
                     lo = lo * 10 + (c - '0');
                     c = *++p;
                     if (c - '0' < 10)
                         return 0;
                 }
             }
-            if (c != '-') {
-                if (lo > squares)
+            /* Most entries are a single square and a comma: that way first. */
+            if (c == ',') {
+                if (lo > squares || !place_single(board, cell_of[lo], piece))
                     return 0;
-                pdn_piece *cell = &board[cell_of[lo]];
-                if (*cell != 0)
-                    return 0;
-                *cell = (pdn_piece)piece;
-            } else {
-                unsigned hi = (unsigned)p[1] - '0';
-                if (hi - 1 >= 9 || (p = more_digits(p + 2, &hi)) == NULL || hi < lo || hi > squares)
-                    return 0;
-                /* Taken squares are looked for once, after the whole range. */
-                unsigned seen = 0, v = lo;
-                for (; v + 1 <= hi; v += 2) {
-                    pdn_piece *a = &board[cell_of[v]], *b = &board[cell_of[v + 1]];
-                    seen |= (unsigned)*a | *b;
-                    *a = (pdn_piece)piece;
-                    *b = (pdn_piece)piece;
-                }
-                if (v == hi) {
-                    seen |= board[cell_of[v]];
-                    board[cell_of[v]] = (pdn_piece)piece;
-                }
-                if (seen != 0)
-                    return 0;
-                c = *p;
+                singles++;
+                p++;
+                continue;
             }
-            if (c != ',')
+            if (c != '-') {
+                if (lo > squares || !place_single(board, cell_of[lo], piece))
+                    return 0;
+                singles++;
+                break;
+            }
+            unsigned hi = (unsigned)p[1] - '0';
+            if (hi - 1 >= 9 || (p = more_digits(p + 2, &hi)) == NULL || hi < lo || hi > squares)
+                return 0;
+            filled += hi - lo + 1;
+            const int16_t *at = cell_of + lo, *last = cell_of + hi;
+            for (; at + 3 <= last; at += 4) {
+                board[at[0]] = (pdn_piece)piece;
+                board[at[1]] = (pdn_piece)piece;
+                board[at[2]] = (pdn_piece)piece;
+                board[at[3]] = (pdn_piece)piece;
+            }
+            for (; at <= last; at++)
+                board[*at] = (pdn_piece)piece;
+            if (*p != ',')
                 break;
             p++;
         }
     } while (*p == ':');
-    return canonical_end(p, end);
+    int read = canonical_end(p, end);
+    if (read != 0 && filled != 0 &&
+        occupied(board, (unsigned)(g->width * g->height)) != singles + filled)
+        return 0;
+    return read;
 }
 
-/* The same for algebraic names: lowercase files, ranks without a leading zero. */
-static int read_algebraic(pdn_piece *board, const pdn_geometry *g, const unsigned char *p,
-                          const unsigned char *end)
+static int read_numeric(pdn_piece *board, const pdn_geometry *g, const unsigned char *p,
+                        const unsigned char *end)
+{
+    return g->square_count < 100 ? read_numeric_in(board, g, p, end, 0)
+                                 : read_numeric_in(board, g, p, end, 1);
+}
+
+/*
+ * The same for algebraic names: lowercase files, ranks without a leading
+ * zero.  `all_playing` is the geometry's, a constant in each of the two
+ * copies of the loop, so that neither tests it per square.
+ */
+static PDN_FORCE_INLINE int read_algebraic_in(pdn_piece *board, const pdn_geometry *g,
+                                              const unsigned char *p, const unsigned char *end,
+                                              int all_playing)
 {
     const int16_t *number_of = g->number_of;
     unsigned width = (unsigned)g->width, height = (unsigned)g->height;
-    int all_playing = g->all_playing;
     /* A name's cell: base + file * file_step + rank * rank_step. */
     int file_step = g->alpha_flip_file ? -1 : 1,
         rank_step = g->alpha_flip_rank ? -g->width : g->width;
@@ -429,22 +503,50 @@ static int read_algebraic(pdn_piece *board, const pdn_geometry *g, const unsigne
     return canonical_end(p, end);
 }
 
+static int read_algebraic(pdn_piece *board, const pdn_geometry *g, const unsigned char *p,
+                          const unsigned char *end)
+{
+    return g->all_playing ? read_algebraic_in(board, g, p, end, 1)
+                          : read_algebraic_in(board, g, p, end, 0);
+}
+
+/*
+ * text[0..len) to `to`: a FEN of 8 to 15 bytes (an opening) in two
+ * overlapping words, where a call to memcpy costs more than the copy;
+ * others by memcpy, which moves long ones 32 bytes at a time (a loop of
+ * 16-byte moves was slower, and GCC makes a plain copy loop a `rep movs`).
+ */
+static inline void copy_text(unsigned char *to, const unsigned char *from, size_t len)
+{
+    if (len >= 8 && len < 16) {
+        uint64_t a, b;
+        memcpy(&a, from, 8);
+        memcpy(&b, from + len - 8, 8);
+        memcpy(to, &a, 8);
+        memcpy(to + len - 8, &b, 8);
+    } else {
+        memcpy(to, from, len);
+    }
+}
+
 /*
  * Numbers or names, by the first square of the text (a lowercase letter
  * before any digit: names); a text that mixes them is left to the general
  * reader either way, as one without squares may go either way.
  */
-static int read_canonical(pdn_position *pos, const pdn_geometry *g, const char *text, size_t len)
+static PDN_FORCE_INLINE int read_canonical(pdn_position *pos, const pdn_geometry *g,
+                                           const char *text, size_t len)
 {
     unsigned char copy[CANON_MAX + CANON_PAD];
     if (len < 2 || len > CANON_MAX)
         return 0;
-    memcpy(copy, text, len);
+    copy_text(copy, (const unsigned char *)text, len);
     memset(copy + len, 0, CANON_PAD);
     unsigned char turn = copy[0];
     if ((turn != 'W' && turn != 'B' && turn != '?') || copy[1] != ':')
         return 0;
-    const unsigned char *q = copy + 2;
+    /* Most texts have a digit after the first colour mark: numbers. */
+    const unsigned char *q = (unsigned)copy[3] - '0' < 10 ? copy + 3 : copy + 2;
     while (*q != 0 && (unsigned)*q - '0' >= 10 && (unsigned)*q - 'a' >= 26)
         q++;
     int read = (unsigned)*q - 'a' < 26 ? read_algebraic(pos->board, g, copy + 1, copy + len)
@@ -459,18 +561,10 @@ static int is_space(char c)
     return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-pdn_diag_code pdn_fen_read(pdn_position *out, const pdn_geometry *g, const char *text, size_t len,
-                           size_t *err_at)
+/* Everything but the canonical draughts FEN: chess, the forms, the errors. */
+static pdn_diag_code read_general(pdn_position *out, const pdn_geometry *g, const char *text,
+                                  size_t len, size_t *err_at)
 {
-    if (out == NULL || g == NULL || (text == NULL && len != 0))
-        return fail(err_at, 0, PDN_D_BAD_FEN);
-    pdn_position_clear(out, g);
-    if (!g->chess) {
-        int read = read_canonical(out, g, text, len);
-        if (read != 0)
-            return read == 1 ? PDN_D_NONE : fail(err_at, len - 1, PDN_D_FEN_FORM);
-        pdn_position_clear(out, g);
-    }
     fen_state st = {SIZE_MAX, 0};
     size_t begin = 0, end = len;
     if (begin < end && is_space(text[begin])) {
@@ -493,4 +587,19 @@ pdn_diag_code pdn_fen_read(pdn_position *out, const pdn_geometry *g, const char 
     if (st.form_at != SIZE_MAX && (c == PDN_D_NONE || st.form_at < at))
         return fail(err_at, st.form_at, PDN_D_FEN_FORM);
     return c == PDN_D_NONE ? c : fail(err_at, at, c);
+}
+
+pdn_diag_code pdn_fen_read(pdn_position *out, const pdn_geometry *g, const char *text, size_t len,
+                           size_t *err_at)
+{
+    if (out == NULL || g == NULL || (text == NULL && len != 0))
+        return fail(err_at, 0, PDN_D_BAD_FEN);
+    pdn_position_clear(out, g);
+    if (!g->chess) {
+        int read = read_canonical(out, g, text, len);
+        if (read != 0)
+            return read == 1 ? PDN_D_NONE : fail(err_at, len - 1, PDN_D_FEN_FORM);
+        pdn_position_clear(out, g);
+    }
+    return read_general(out, g, text, len, err_at);
 }

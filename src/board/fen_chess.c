@@ -163,6 +163,57 @@ static inline void copy16(unsigned char *to, const unsigned char *from)
 #define PLACEMENT_MAX (8 * 10)
 
 /*
+ * The placement as nearly every FEN writes it, the short way: each byte a
+ * letter (stored) or a digit (skipped over), with nothing checked per
+ * letter; a rank's letters may run past its end, into the ranks above it
+ * already read or the cells after the 64 (at most 80 bytes of them, see
+ * PLACEMENT_MAX), and the rank's end then says so.  Returns 1 with *io
+ * at the space after the placement, or 0 for anything else (an overlong
+ * rank, two digits in a row, a missing or extra rank, another byte), and
+ * the caller clears what was written and reads the text the long way.
+ */
+#define QUICK_DIRT (64 + PLACEMENT_MAX) /* cells a failed quick read may have written */
+
+static int quick_ranks(pdn_piece *board, const unsigned char **io)
+{
+    const unsigned char *p = *io;
+    pdn_piece *cell = board + 56, *stop = board + 64;
+    unsigned c;
+    for (;;) {
+        /* Letters two at a time: a rank of pieces is mostly runs of them. */
+        unsigned piece, next;
+        while ((piece = placed_of[p[0]]) != 0) {
+            cell[0] = (pdn_piece)piece;
+            if ((next = placed_of[p[1]]) == 0) {
+                cell++;
+                p++;
+                break;
+            }
+            cell[1] = (pdn_piece)next;
+            cell += 2;
+            p += 2;
+        }
+        c = *p;
+        if (c - '1' < 8) {
+            cell += c - '0';
+            if (cell > stop || (unsigned)p[1] - '0' < 10)
+                return 0;
+            p++;
+            continue;
+        }
+        if (cell != stop || c != '/' || stop == board + 8)
+            break;
+        stop -= 8;
+        cell = stop - 8;
+        p++;
+    }
+    if (cell != stop || c != ' ' || stop != board + 8)
+        return 0;
+    *io = p;
+    return 1;
+}
+
+/*
  * Placement: ranks 8 to 1 separated by '/', digits for empty squares.
  * Read from a copy with NULs after it, which ends a rank as the end of the
  * text does, so that no byte needs a bounds check.
@@ -197,6 +248,12 @@ static pdn_diag_code placement(pdn_position *pos, const char *s, size_t *io, siz
     /* The cursor lives in a local: board stores may alias anything behind a pointer. */
     const unsigned char *p = copy;
     pdn_piece *board = pos->board;
+    if (quick_ranks(board, &p)) {
+        *io += (size_t)(p - copy);
+        find_cells(board, found);
+        return PDN_D_NONE;
+    }
+    memset(board, 0, QUICK_DIRT);
     int bad = 0;
     for (int rank = 7; rank >= 0; rank--) {
         if (rank < 7) {
@@ -315,6 +372,40 @@ static int castling_king_file(const pdn_position *pos, const found_cells *found,
 }
 
 /*
+ * The castling field as most FENs have it, the short way: K, Q, k, q in
+ * that order (each at most once), each king on its back rank and a rook in
+ * the corner of the right (so the king is not there), then a space or the
+ * end.  Returns the index after the field with the rights set, or 0 for
+ * anything else, which castling() then reads in full.
+ */
+static size_t quick_castling(pdn_position *pos, const found_cells *found, const char *s, size_t i,
+                             size_t end)
+{
+    static const char letters[4] = {'K', 'Q', 'k', 'q'};
+    if (found->problem)
+        return 0;
+    int8_t rights[4] = {-1, -1, -1, -1};
+    const pdn_piece *board = pos->board;
+    for (int slot = 0; slot < 4 && i < end; slot++) {
+        if (s[i] != letters[slot])
+            continue;
+        int black = slot >= 2, base = black ? 56 : 0, corner = slot & 1 ? 0 : 7;
+        int king = found->kings[black];
+        unsigned color = black ? PDN_BLACK : PDN_WHITE;
+        if (king < base || king >= base + 8 || board[base + corner] != (PDN_ROOK | color))
+            return 0;
+        rights[slot] = (int8_t)corner;
+        i++;
+    }
+    if (rights[0] < 0 && rights[1] < 0 && rights[2] < 0 && rights[3] < 0)
+        return 0;
+    if (i < end && s[i] != ' ')
+        return 0;
+    memcpy(pos->castling, rights, sizeof rights);
+    return i;
+}
+
+/*
  * Castling: "-", or KQkq (the outermost rook on that side: X-FEN), or rook
  * files A-H/a-h (Shredder-FEN), at most one right per side and wing.
  */
@@ -324,6 +415,11 @@ static pdn_diag_code castling(pdn_position *pos, const found_cells *found, const
     size_t i = *io, start = i;
     if (i < end && s[i] == '-') {
         *io = i + 1;
+        return PDN_D_NONE;
+    }
+    size_t quick = quick_castling(pos, found, s, i, end);
+    if (quick != 0) {
+        *io = quick;
         return PDN_D_NONE;
     }
     int king_files[2];

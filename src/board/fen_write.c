@@ -4,6 +4,7 @@
  * standard's chapter 10: exactly one text per position, runs of numbers
  * joined ("31-50"); chess positions are handed to fen_chess.c.
  */
+#include "base/base.h"
 #include "base/bits.h"
 #include "board/board.h"
 
@@ -246,6 +247,8 @@ static void gather_rows(const pdn_piece *board, const pdn_geometry *g, unsigned 
  */
 static inline char *numeric_list64(char *p, uint64_t bits, int king, char *sep)
 {
+    if (bits == 0)
+        return p; /* most often a side's kings: no sets to make */
     uint64_t starts = bits & ~(bits << 1), ends = bits & ~(bits >> 1);
     char s = *sep;
     for (; starts != 0; starts &= starts - 1, ends &= ends - 1) {
@@ -512,6 +515,24 @@ static size_t draughts_write(const pdn_position *pos, char notation, char *out)
     return g->width == 8 && g->height == 8 ? alpha_write8(pos, out) : alpha_write(pos, out);
 }
 
+/*
+ * A FEN for a buffer that may be too small: written into one of the
+ * longest size and copied.  Out of line, so that writing in place does not
+ * set up this one's frame.
+ */
+static PDN_NOINLINE size_t write_copied(const pdn_position *pos, char notation, char *buf,
+                                        size_t cap)
+{
+    char text[FEN_MAX];
+    size_t len = draughts_write(pos, notation, text);
+    if (cap > 0) {
+        size_t n = len < cap ? len : cap - 1;
+        memcpy(buf, text, n);
+        buf[n] = '\0';
+    }
+    return len;
+}
+
 size_t pdn_fen_write(const pdn_position *pos, char notation, char *buf, size_t cap)
 {
     if (pos == NULL || pos->geometry == NULL) {
@@ -531,12 +552,5 @@ size_t pdn_fen_write(const pdn_position *pos, char notation, char *buf, size_t c
         buf[len] = '\0';
         return len;
     }
-    char text[FEN_MAX];
-    size_t len = draughts_write(pos, notation, text);
-    if (cap > 0) {
-        size_t n = len < cap ? len : cap - 1;
-        memcpy(buf, text, n);
-        buf[n] = '\0';
-    }
-    return len;
+    return write_copied(pos, notation, buf, cap);
 }

@@ -341,6 +341,252 @@ static void test_fen_speedpaths__chess_placement_copy(void)
     expect_fen("0", "k7/8/8/8/8/8/8/K7 w - - 0 1", PDN_D_NONE, 0, 0, "k7/8/8/8/8/8/8/K7 w - - 0 1");
 }
 
+/*
+ * Squares given twice where the short way looks late: ranges are filled
+ * without looking and the pieces counted at the end.  Texts of singles
+ * and ranges that overlap in every order, on boards below and above 100
+ * squares, read the short way and again with a space after the first
+ * colon (the general way): the same code, the offset one byte later.
+ */
+static void test_fen_speedpaths__ranges_given_twice(void)
+{
+    static const char *const boards[] = {
+        "20", "21", "20,W,4,4,N1,0", "20,W,16,16,N1,0", "30,W,9,9,N1,0", "20,W,26,26,N2,0"};
+    char text[512], other[520];
+    int failures = 0, twice = 0;
+    for (size_t b = 0; b < sizeof boards / sizeof boards[0]; b++) {
+        pdn_geometry g = test_geometry(boards[b]);
+        int n = g.square_count;
+        for (int round = 0; round < 3000; round++) {
+            size_t len = 0;
+            text[len++] = "WB"[rnd(2)];
+            for (int side = 0; side < 1 + (int)rnd(3); side++) {
+                len += (size_t)sprintf(text + len, ":%c", "WB?"[rnd(3)]);
+                int entries = 1 + (int)rnd(6), base = 1 + (int)rnd((unsigned)n);
+                for (int e = 0; e < entries; e++) {
+                    /* Close to one another, so that they often meet. */
+                    int lo = base + (int)rnd(9) - 4, hi = lo + (int)rnd(6);
+                    lo = lo < 1 ? 1 : lo > n ? n : lo;
+                    hi = hi > n ? n : hi;
+                    len +=
+                        (size_t)sprintf(text + len, "%s%s%d", e ? "," : "", rnd(4) ? "" : "K", lo);
+                    if (rnd(2))
+                        len += (size_t)sprintf(text + len, "-%d", hi);
+                }
+            }
+            pdn_position p, q;
+            size_t at = 0, at2 = 0;
+            pdn_diag_code c = read_exact(&p, &g, text, len, &at);
+            memcpy(other, text, 2);
+            other[2] = ' ';
+            memcpy(other + 3, text + 2, len - 2);
+            pdn_diag_code c2 = read_exact(&q, &g, other, len + 1, &at2);
+            twice += c == PDN_D_FEN_TWICE;
+            int same =
+                c == PDN_D_NONE ? c2 == PDN_D_FEN_FORM && at2 == 2 : c2 == c && at2 == at + 1;
+            if (!same || !pdn_position_equal(&p, &q)) {
+                if (failures++ < 3)
+                    fprintf(stderr, "    %s on %s: %s at %zu, general way %s at %zu\n", text,
+                            boards[b], pdn_diag_name(c), at, pdn_diag_name(c2), at2);
+            }
+        }
+    }
+    CHECK_EQ_INT(failures, 0);
+    CHECK(twice > 1000); /* the case this test is about did occur */
+}
+
+/*
+ * The short way of the chess placement against a plain reader kept here:
+ * random ranks of letters, digits (also 0, 9 and two in a row) and other
+ * bytes, mostly well formed.  Where the plain reader takes the placement,
+ * pdn_fen_read() must not report a syntax error in it, and gives the same
+ * board when it takes the whole FEN; where it does not, BAD_FEN within the
+ * placement.
+ */
+static int plain_placement(const char *s, pdn_piece *board)
+{
+    static const char letters[] = "PNBRQKpnbrqk";
+    static const pdn_piece kinds[6] = {PDN_PAWN, PDN_KNIGHT, PDN_BISHOP,
+                                       PDN_ROOK, PDN_QUEEN,  PDN_CHESS_KING};
+    memset(board, 0, 64);
+    int rank = 7, file = 0, digit_before = 0;
+    for (;; s++) {
+        const char *l = *s != '\0' ? strchr(letters, *s) : NULL;
+        if (l != NULL) {
+            if (file >= 8)
+                return 0;
+            int k = (int)(l - letters);
+            board[rank * 8 + file++] = (pdn_piece)(kinds[k % 6] | (k < 6 ? PDN_WHITE : PDN_BLACK));
+            digit_before = 0;
+        } else if (*s >= '1' && *s <= '8') {
+            if (digit_before || file + (*s - '0') > 8)
+                return 0;
+            file += *s - '0';
+            digit_before = 1;
+        } else if (*s == '/' && file == 8 && rank > 0) {
+            rank--;
+            file = 0;
+            digit_before = 0;
+        } else {
+            return *s == ' ' && file == 8 && rank == 0;
+        }
+    }
+}
+
+static void test_fen_speedpaths__chess_quick_placement(void)
+{
+    static const char bytes[] = "PNBRQKpnbrqkPpPp12345678123456780977/x";
+    pdn_geometry g = test_geometry("0");
+    char text[200];
+    int failures = 0, taken = 0, refused = 0;
+    for (int round = 0; round < 40000; round++) {
+        size_t len = 0;
+        int ranks = rnd(6) ? 8 : 6 + (int)rnd(5);
+        for (int r = 0; r < ranks; r++) {
+            if (r > 0)
+                text[len++] = rnd(50) ? '/' : bytes[rnd(sizeof bytes - 1)];
+            int file = 0, mess = rnd(30) == 0;
+            while (file < 8 && len < 120) {
+                if (mess) {
+                    text[len++] = bytes[rnd(sizeof bytes - 1)];
+                    file += 1 + (int)rnd(2);
+                } else if (rnd(3) == 0 && file < 7) {
+                    int gap = 1 + (int)rnd((unsigned)(8 - file));
+                    text[len++] = (char)('0' + gap);
+                    file += gap;
+                    if (file < 8)
+                        text[len++] = "PNBRQKpnbrqk"[rnd(12)];
+                    file += file < 8;
+                } else {
+                    text[len++] = "PNBRQKpnbrqk"[rnd(12)];
+                    file++;
+                }
+            }
+            if (rnd(40) == 0)
+                text[len++] = "Pp1"[rnd(3)];
+        }
+        len += (size_t)sprintf(text + len, " %c - - 0 1", rnd(2) ? 'w' : 'b');
+        size_t placed = (size_t)(strchr(text, ' ') - text); /* where the placement ends */
+        pdn_piece want[64];
+        int ok = plain_placement(text, want);
+        pdn_position p;
+        size_t at = 0;
+        pdn_diag_code c = read_exact(&p, &g, text, len, &at);
+        int right;
+        if (ok) {
+            taken++;
+            right = c == PDN_D_NONE      ? memcmp(p.board, want, 64) == 0
+                    : c == PDN_D_BAD_FEN ? at > placed
+                                         : c == PDN_D_FEN_POSITION;
+        } else {
+            refused++;
+            right = c == PDN_D_BAD_FEN && at <= placed;
+        }
+        if (!right && failures++ < 3)
+            fprintf(stderr, "    %s: %s at %zu (plain reader: %s)\n", text, pdn_diag_name(c), at,
+                    ok ? "taken" : "refused");
+    }
+    CHECK_EQ_INT(failures, 0);
+    if (taken < 5000 || refused < 5000)
+        fprintf(stderr, "    taken %d, refused %d\n", taken, refused);
+    CHECK(taken > 5000 && refused > 5000);
+}
+
+/*
+ * The short way of the castling field (KQkq in order, rooks in the
+ * corners) against a plain reading of the rule kept here: K and Q name
+ * the outermost rook of the king's side, on random back ranks (kings and
+ * rooks of both colours anywhere on them, or missing) and random subsets
+ * of KQkq, in order or not, doubled or not.
+ */
+static int plain_rook(const pdn_piece *row, unsigned color, int short_side)
+{
+    int king = -1;
+    for (int f = 0; f < 8; f++)
+        if (row[f] == (PDN_CHESS_KING | color))
+            king = f;
+    if (king < 0)
+        return -2;
+    for (int k = 0; k < 8; k++) {
+        int f = short_side ? 7 - k : k;
+        if (short_side ? f <= king : f >= king)
+            break;
+        if (row[f] == (PDN_ROOK | color))
+            return f;
+    }
+    return -2;
+}
+
+static void test_fen_speedpaths__chess_quick_castling(void)
+{
+    pdn_geometry g = test_geometry("0");
+    int failures = 0, taken = 0;
+    for (int round = 0; round < 20000; round++) {
+        pdn_position p;
+        pdn_position_clear(&p, &g);
+        for (int side = 0; side < 2; side++) {
+            unsigned color = side ? PDN_BLACK : PDN_WHITE;
+            pdn_piece *row = p.board + (side ? 56 : 0);
+            if (rnd(8) != 0)
+                row[rnd(4) ? 4 : rnd(8)] = (pdn_piece)(PDN_CHESS_KING | color);
+            else
+                p.board[16 + 8 * side + rnd(8)] = (pdn_piece)(PDN_CHESS_KING | color);
+            for (int f = 0; f < 8; f++)
+                if (row[f] == 0 && (f == 0 || f == 7 ? rnd(4) != 0 : rnd(8) == 0))
+                    row[f] = (pdn_piece)((rnd(6) ? PDN_ROOK : PDN_QUEEN) |
+                                         (rnd(5) ? color : PDN_WHITE + PDN_BLACK - color));
+        }
+        char fen[128], rights[8];
+        size_t n = 0;
+        for (int k = 0; k < 4; k++)
+            if (rnd(3) != 0)
+                rights[n++] = "KQkq"[k];
+        if (rnd(5) == 0 && n > 1) { /* out of order, or doubled */
+            char t = rights[0];
+            rights[0] = rights[n - 1];
+            rights[n - 1] = rnd(2) ? t : rights[0];
+        }
+        if (n == 0)
+            rights[n++] = '-';
+        rights[n] = '\0';
+        /* The placement as text, from the board. */
+        size_t len = pdn_fen_write(&p, 0, fen, sizeof fen);
+        char *space = strchr(fen, ' ');
+        len = (size_t)(space - fen);
+        len += (size_t)sprintf(fen + len, " b %s - 0 1", rights);
+        pdn_position q;
+        size_t at = 0;
+        pdn_diag_code c = read_exact(&q, &g, fen, len, &at);
+        /* The plain reading: each right once, its rook found, or an error. */
+        int want[4] = {-1, -1, -1, -1}, error = 0;
+        for (size_t i = 0; rights[i] != '\0' && rights[i] != '-'; i++) {
+            int black = rights[i] == 'k' || rights[i] == 'q',
+                shorts = rights[i] == 'K' || rights[i] == 'k', slot = 2 * black + !shorts;
+            int rook =
+                plain_rook(p.board + (black ? 56 : 0), black ? PDN_BLACK : PDN_WHITE, shorts);
+            if (rook < 0 || want[slot] >= 0)
+                error = 1;
+            else
+                want[slot] = rook;
+        }
+        int right;
+        if (error) {
+            right = c == PDN_D_BAD_FEN || c == PDN_D_FEN_POSITION;
+        } else if (c == PDN_D_NONE) {
+            taken++;
+            right = q.castling[0] == want[0] && q.castling[1] == want[1] &&
+                    q.castling[2] == want[2] && q.castling[3] == want[3];
+        } else {
+            /* Kings off their ranks or in check: the position's problem, not the field's. */
+            right = c == PDN_D_FEN_POSITION;
+        }
+        if (!right && failures++ < 3)
+            fprintf(stderr, "    %s: %s at %zu\n", fen, pdn_diag_name(c), at);
+    }
+    CHECK_EQ_INT(failures, 0);
+    CHECK(taken > 2000);
+}
+
 int main(void)
 {
     RUN(test_fen_speedpaths__draughts_edges);
@@ -350,5 +596,8 @@ int main(void)
     RUN(test_fen_speedpaths__writer_buffers);
     RUN(test_fen_speedpaths__chess);
     RUN(test_fen_speedpaths__chess_placement_copy);
+    RUN(test_fen_speedpaths__ranges_given_twice);
+    RUN(test_fen_speedpaths__chess_quick_placement);
+    RUN(test_fen_speedpaths__chess_quick_castling);
     return harness_report();
 }
