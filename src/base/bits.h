@@ -147,6 +147,76 @@ static inline uint64_t pdn_bits__spaces(const unsigned char *p, uint64_t *lf, ui
 #endif
 }
 
+/* What the draughts move loop needs to know of a 64-byte block, one bit
+ * per byte: white space (' ', '\t', '\n', '\r'), CR alone, digits and the
+ * digit '0'.  Classifying the block once lets the loop tell the shape of
+ * each token from its bits instead of its bytes. */
+typedef struct pdn_bits_movetext {
+    uint64_t space, cr, digit, zero;
+} pdn_bits_movetext;
+
+#if PDN_BITS_SSE2
+/* One 16-byte part of pdn_bits__movetext(), its masks shifted to `at`. */
+static inline void pdn_bits__movetext16(const unsigned char *p, unsigned at, pdn_bits_movetext *m)
+{
+    const __m128i w = _mm_loadu_si128((const __m128i *)(const void *)(p + at));
+    const __m128i cr = _mm_cmpeq_epi8(w, _mm_set1_epi8('\r'));
+    const __m128i sp = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(w, _mm_set1_epi8(' ')), cr),
+                                    _mm_or_si128(_mm_cmpeq_epi8(w, _mm_set1_epi8('\n')),
+                                                 _mm_cmpeq_epi8(w, _mm_set1_epi8('\t'))));
+    const __m128i v = _mm_sub_epi8(w, _mm_set1_epi8('0'));
+    const __m128i digit = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(9)), v);
+    const __m128i zero = _mm_cmpeq_epi8(w, _mm_set1_epi8('0'));
+    m->space |= (uint64_t)(unsigned)_mm_movemask_epi8(sp) << at;
+    m->cr |= (uint64_t)(unsigned)_mm_movemask_epi8(cr) << at;
+    m->digit |= (uint64_t)(unsigned)_mm_movemask_epi8(digit) << at;
+    m->zero |= (uint64_t)(unsigned)_mm_movemask_epi8(zero) << at;
+}
+#endif
+
+static inline void pdn_bits__movetext(const unsigned char *p, pdn_bits_movetext *m)
+{
+    m->space = m->cr = m->digit = m->zero = 0;
+#if PDN_BITS_SSE2
+    pdn_bits__movetext16(p, 0, m);
+    pdn_bits__movetext16(p, 16, m);
+    pdn_bits__movetext16(p, 32, m);
+    pdn_bits__movetext16(p, 48, m);
+#else
+    for (unsigned k = 0; k < 8; k++) {
+        uint64_t w = pdn_bits__load(p + 8 * k);
+        uint64_t b = pdn_bits__eq(w, PDN_BITS_REP('\r'));
+        uint64_t all = b | pdn_bits__eq(w, PDN_BITS_REP('\n')) |
+                       pdn_bits__eq(w, PDN_BITS_REP(' ')) | pdn_bits__eq(w, PDN_BITS_REP('\t'));
+        /* A digit is 0x30-0x39: high nibble 3, low nibble below 10. */
+        uint64_t hi3 = pdn_bits__eq(w & PDN_BITS_REP(0xF0), PDN_BITS_REP(0x30));
+        uint64_t low = (w & PDN_BITS_REP(0x0F)) + PDN_BITS_REP(0x76); /* 0x80 set when >= 10 */
+        unsigned at = 8 * k;
+        m->space |= (uint64_t)pdn_bits__gather(all) << at;
+        m->cr |= (uint64_t)pdn_bits__gather(b) << at;
+        m->digit |= (uint64_t)pdn_bits__gather(hi3 & ~low & PDN_BITS_REP(0x80)) << at;
+        m->zero |= (uint64_t)pdn_bits__gather(pdn_bits__eq(w, PDN_BITS_REP('0'))) << at;
+    }
+#endif
+}
+
+/* Bit i set where p[i] >= 0x80, for i < 64: whether the bytes of a
+ * block that belong to a text are ASCII, without a loop to its end. */
+static inline uint64_t pdn_bits__high(const unsigned char *p)
+{
+#if PDN_BITS_SSE2
+    return (uint64_t)(unsigned)_mm_movemask_epi8(pdn_bits__part(p, 0)) |
+           (uint64_t)(unsigned)_mm_movemask_epi8(pdn_bits__part(p, 1)) << 16 |
+           (uint64_t)(unsigned)_mm_movemask_epi8(pdn_bits__part(p, 2)) << 32 |
+           (uint64_t)(unsigned)_mm_movemask_epi8(pdn_bits__part(p, 3)) << 48;
+#else
+    uint64_t h = 0;
+    for (unsigned k = 0; k < 8; k++)
+        h |= (uint64_t)pdn_bits__gather(pdn_bits__load(p + 8 * k) & PDN_BITS_REP(0x80)) << (8 * k);
+    return h;
+#endif
+}
+
 /* Index of the first of p[0..n) that is a, b, c or d; n when none is. */
 static inline size_t pdn_bits__find4(const unsigned char *p, size_t n, unsigned char a,
                                      unsigned char b, unsigned char c, unsigned char d)

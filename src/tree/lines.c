@@ -42,9 +42,13 @@ bool pdn_game__index_lines(struct pdn_game *g, size_t readable, bool *out_high)
      * CR at its end is followed by LF. */
     for (; n - i > 64; i += 64) {
         high |= pdn_bits__block2(u + i, '\n', '\r', &lf, &cr);
-        uint64_t next_lf = u[i + 64] == '\n';
-        uint64_t starts = (lf & ~skip) | (cr & ~((lf >> 1) | next_lf << 63));
-        skip = 0;
+        uint64_t starts = lf;
+        /* Most blocks have no CR (and only the first may skip an LF). */
+        if (cr | skip) {
+            uint64_t next_lf = u[i + 64] == '\n';
+            starts = (lf & ~skip) | (cr & ~((lf >> 1) | next_lf << 63));
+            skip = 0;
+        }
         if (v->cap - v->len < 64 && !pdn_vec__reserve(v, &g->alloc, sizeof(uint32_t), 64))
             return false;
         record(v, i, starts);
@@ -55,7 +59,7 @@ bool pdn_game__index_lines(struct pdn_game *g, size_t readable, bool *out_high)
     uint64_t in_text = n - i == 64 ? ~UINT64_C(0) : (UINT64_C(1) << (n - i)) - 1;
     if (readable - i >= 64) {
         pdn_bits__block2(u + i, '\n', '\r', &lf, &cr);
-        high |= pdn_bits__ascii(u + i, n - i) != n - i;
+        high |= pdn_bits__high(u + i) & in_text;
     } else {
         unsigned char tail[64];
         memset(tail, 0, sizeof tail);

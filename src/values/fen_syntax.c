@@ -89,13 +89,20 @@ static int piece_entry(const char *s, size_t *i, size_t end, square_kind *kind, 
 }
 
 /* A run of one to four digits at p (any such number is a square the
- * syntax accepts); NULL for none or a longer run. */
-static const unsigned char *short_number(const unsigned char *p)
+ * syntax accepts); NULL for none or a longer run.  Runs of one or two
+ * digits, nearly all of them, are told without a loop. */
+static inline const unsigned char *short_number(const unsigned char *p)
 {
-    const unsigned char *q = p;
+    if ((unsigned char)(p[0] - '0') >= 10)
+        return NULL;
+    if ((unsigned char)(p[1] - '0') >= 10)
+        return p + 1;
+    if ((unsigned char)(p[2] - '0') >= 10)
+        return p + 2;
+    const unsigned char *q = p + 3;
     while ((unsigned char)(*q - '0') < 10)
         q++;
-    return q > p && q - p <= 4 ? q : NULL;
+    return q - p <= 4 ? q : NULL;
 }
 
 /*

@@ -67,6 +67,41 @@ static void test_bits__blocks(void)
     }
 }
 
+/* The classes of the draughts move loop's windows and the high bytes of
+ * the line index's last block, on blocks of movetext bytes as well as
+ * random ones. */
+static void test_bits__movetext(void)
+{
+    static const unsigned char text[] = " \t\n\r0123456789.-x:<!?aAZ\x80\xE2\x0B\x0C";
+    unsigned char buf[64];
+    for (int round = 0; round < 20000; round++) {
+        for (size_t i = 0; i < sizeof buf; i++)
+            buf[i] = round % 2 ? text[rnd(sizeof text - 1)] : some_byte();
+        pdn_bits_movetext m;
+        pdn_bits__movetext(buf, &m);
+        uint64_t sp = 0, cr = 0, digit = 0, zero = 0, high = 0;
+        for (unsigned i = 0; i < 64; i++) {
+            unsigned char c = buf[i];
+            uint64_t bit = UINT64_C(1) << i;
+            if (c >= 0x80)
+                high |= bit;
+            if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
+                sp |= bit;
+            if (c == '\r')
+                cr |= bit;
+            if (c >= '0' && c <= '9')
+                digit |= bit;
+            if (c == '0')
+                zero |= bit;
+        }
+        CHECK(m.space == sp);
+        CHECK(m.cr == cr);
+        CHECK(m.digit == digit);
+        CHECK(m.zero == zero);
+        CHECK(pdn_bits__high(buf) == high);
+    }
+}
+
 static void test_bits__runs(void)
 {
     unsigned char src[200], out[200 + 16], before[200 + 16];
@@ -109,6 +144,7 @@ static void test_bits__ctz(void)
 int main(void)
 {
     RUN(test_bits__blocks);
+    RUN(test_bits__movetext);
     RUN(test_bits__runs);
     RUN(test_bits__ctz);
     return harness_report();

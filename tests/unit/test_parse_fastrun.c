@@ -1,0 +1,355 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_parse_fastrun.c - the draughts move loop (pdn_parse__fast_run in
+ * src/syntax/moves.c) against the general parser alone, tree for tree:
+ * every node, move record, square and diagnostic the two ways give must be
+ * the same.  The texts are random runs of the tokens the loop reads by
+ * shape (two squares, short move numbers) and of their near misses (zeros,
+ * three digits, foreign separators, capitals, dots, results), with every
+ * kind of gap, under the GameTypes whose separators and notations differ.
+ */
+#include "harness.h"
+#include "syntax/parse.h"
+#define TEST_RNG_SEED 0xD1B54A32D192ED03ull
+#include "support/rng.h"
+
+#include <stdlib.h>
+
+typedef struct text {
+    char data[4096];
+    size_t len;
+} text;
+
+static void put(text *t, const char *s)
+{
+    size_t n = strlen(s);
+    if (t->len + n < sizeof t->data) {
+        memcpy(t->data + t->len, s, n);
+        t->len += n;
+    }
+}
+
+static void put_char(text *t, char c)
+{
+    if (t->len + 1 < sizeof t->data)
+        t->data[t->len++] = c;
+}
+
+/* A number of one or two digits, now and then with a leading zero, zero,
+ * or three digits. */
+static void put_number(text *t, unsigned max)
+{
+    char b[8];
+    unsigned k = rnd(20);
+    if (k == 0)
+        snprintf(b, sizeof b, "0%u", rnd(10));
+    else if (k == 1)
+        snprintf(b, sizeof b, "0");
+    else if (k == 2)
+        snprintf(b, sizeof b, "%u", 100 + rnd(900));
+    else
+        snprintf(b, sizeof b, "%u", 1 + rnd(max));
+    put(t, b);
+}
+
+static char separator(void)
+{
+    static const char seps[] = "-x:X-x-";
+    return seps[rnd(sizeof seps - 1)];
+}
+
+static void put_alpha(text *t)
+{
+    unsigned k = rnd(12);
+    char f = k == 0   ? (char)('A' + rnd(16))
+             : k == 1 ? (char)('a' + rnd(26))
+                      : (char)('a' + rnd(10));
+    put_char(t, f);
+    unsigned r = rnd(10) == 0 ? rnd(20) : 1 + rnd(9);
+    char b[8];
+    snprintf(b, sizeof b, "%u", r);
+    put(t, b);
+}
+
+/* One token the loop may meet. */
+static void put_token(text *t)
+{
+    static const char *const odd[] = {
+        "1-1",
+        "1-0",
+        "0-1",
+        "2-0",
+        "0-2",
+        "1/2-1/2",
+        "*",
+        "!",
+        "?!",
+        "(",
+        ")",
+        "{c}",
+        "$1",
+        "- -",
+        "--",
+        "...",
+        "\xE2\x80\xA6",
+        "32-28!",
+        "<42,29>",
+        "x14",
+        "X14",
+        "-14",
+        ":14",
+        "3228",
+        "32x",
+        "32-2-",
+        "1.32-28",
+        "1..",
+        "1....",
+        "12..",
+        ".",
+        "a",
+        "K",
+        "5-",
+        "-5",
+        "32 - 28",
+        "32x23x",
+        "e3:c5:a3",
+        "a1b2",
+        "h8-g7!",
+        "05.",
+        "0.",
+        "9...",
+        "99...",
+    };
+    unsigned k = rnd(16);
+    if (k < 5) { /* a numeric move of two squares, now and then more */
+        char sep = separator();
+        put_number(t, 50);
+        put_char(t, sep);
+        put_number(t, 50);
+        if (rnd(10) == 0) {
+            put_char(t, rnd(4) ? sep : separator());
+            put_number(t, 50);
+        }
+    } else if (k < 7) { /* an algebraic move */
+        char sep = separator();
+        put_alpha(t);
+        put_char(t, sep);
+        put_alpha(t);
+        if (rnd(10) == 0) {
+            put_char(t, rnd(4) ? sep : separator());
+            put_alpha(t);
+        }
+    } else if (k < 11) { /* a move number */
+        put_number(t, 99);
+        put(t, rnd(4) ? "." : "...");
+    } else if (k < 13) { /* two squares of one or two digits, exactly */
+        char b[16];
+        snprintf(b, sizeof b, "%u%c%u", 1 + rnd(99), separator(), 1 + rnd(99));
+        put(t, b);
+    } else {
+        put(t, odd[rnd(sizeof odd / sizeof odd[0])]);
+    }
+}
+
+static void put_gap(text *t)
+{
+    static const char *const gaps[] = {" ",  " ",  " ",  " ",   " ", "\n",  "\r\n",
+                                       "\t", "  ", "\r", " \n", "",  "\n\n"};
+    put(t, rnd(5) ? " " : gaps[rnd(sizeof gaps / sizeof gaps[0])]);
+}
+
+static void random_game(text *t)
+{
+    static const char *const headers[] = {
+        "",
+        "[GameType \"20\"]\n",
+        "[GameType \"21\"]\n",
+        "[GameType \"25\"]\n",
+        "[GameType \"31\"]\n",
+        "[GameType \"20\"]\n[Result \"4-6\"]\n",
+        "[Event \"x\"]\n",
+        "[GameType \"20,W,10,10,A0,0\"]\n",
+        "[GameType \"21,B,8,8,N1,0\"]\n",
+    };
+    t->len = 0;
+    put(t, headers[rnd(sizeof headers / sizeof headers[0])]);
+    if (rnd(4) == 0)
+        put(t, "\n");
+    unsigned n = 10 + rnd(150);
+    for (unsigned i = 0; i < n; i++) {
+        put_token(t);
+        put_gap(t);
+    }
+    if (rnd(2))
+        put(t, "*\n");
+}
+
+/* The game's arrays, field by field (padding left out). */
+static int same_nodes(const struct pdn_game *a, const struct pdn_game *b)
+{
+    if (a->nodes.len != b->nodes.len)
+        return 0;
+    const struct pdn_node *x = a->nodes.data, *y = b->nodes.data;
+    for (size_t i = 0; i < a->nodes.len; i++) {
+        if (x[i].game != a || y[i].game != b || x[i].kind != y[i].kind || x[i].sub != y[i].sub ||
+            x[i].attach != y[i].attach || x[i].parent != y[i].parent || x[i].next != y[i].next ||
+            x[i].prev != y[i].prev || x[i].first != y[i].first || x[i].last != y[i].last ||
+            x[i].offset != y[i].offset || x[i].length != y[i].length || x[i].a != y[i].a ||
+            x[i].b != y[i].b) {
+            fprintf(stderr, "    node %zu differs\n", i);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static int same_moves(const struct pdn_game *a, const struct pdn_game *b)
+{
+    if (a->moves.len != b->moves.len || a->squares.len != b->squares.len)
+        return 0;
+    const pdn_move_rec *x = a->moves.data, *y = b->moves.data;
+    for (size_t i = 0; i < a->moves.len; i++) {
+        if (x[i].number != y[i].number || x[i].squares != y[i].squares ||
+            x[i].captured != y[i].captured || x[i].str_off != y[i].str_off ||
+            x[i].san_off != y[i].san_off || x[i].square_count != y[i].square_count ||
+            x[i].captured_count != y[i].captured_count || x[i].str_len != y[i].str_len ||
+            x[i].san_len != y[i].san_len || x[i].kind != y[i].kind || x[i].sep != y[i].sep ||
+            x[i].number_kind != y[i].number_kind || x[i].has_captured != y[i].has_captured) {
+            fprintf(stderr, "    move %zu differs\n", i);
+            return 0;
+        }
+    }
+    return a->squares.len == 0 ||
+           memcmp(a->squares.data, b->squares.data, a->squares.len * sizeof(pdn_square)) == 0;
+}
+
+static int same_diags(const struct pdn_game *a, const struct pdn_game *b)
+{
+    if (a->diags.len != b->diags.len)
+        return 0;
+    const pdn_diag *x = a->diags.data, *y = b->diags.data;
+    for (size_t i = 0; i < a->diags.len; i++)
+        if (x[i].code != y[i].code || x[i].severity != y[i].severity ||
+            x[i].offset != y[i].offset || x[i].length != y[i].length ||
+            x[i].related != y[i].related || x[i].arg != y[i].arg)
+            return 0;
+    return 1;
+}
+
+/* Parses every game of s both ways; the trees must agree. */
+static int same_both_ways(const char *s, size_t len, int default_gametype, int *fast_moves)
+{
+    size_t at = 0;
+    int ok = 1;
+    while (ok && at <= len) {
+        struct pdn_game g[2];
+        pdn_parse_out po[2];
+        for (int way = 0; way < 2; way++) {
+            pdn_game__init(&g[way], pdn_alloc__resolve(NULL));
+            pdn_parse_in in = {.text = s + at,
+                               .len = len - at,
+                               .mode = PDN_MODE_LIBERAL,
+                               .default_gametype = default_gametype,
+                               .general_only = way == 1};
+            pdn_parse__game(&g[way], &in, &po[way]);
+        }
+        ok = !po[0].nomem && !po[1].nomem && po[0].end == po[1].end && po[0].empty == po[1].empty &&
+             po[0].ran_out == po[1].ran_out && po[0].by_header == po[1].by_header &&
+             g[0].gametype == g[1].gametype && g[0].term_kind == g[1].term_kind &&
+             g[0].term_off == g[1].term_off && g[0].term_len == g[1].term_len &&
+             same_nodes(&g[0], &g[1]) && same_moves(&g[0], &g[1]) && same_diags(&g[0], &g[1]);
+        *fast_moves += (int)g[0].moves.len;
+        bool done = po[0].empty || po[0].end == 0 || po[0].ran_out;
+        at += po[0].end;
+        pdn_game__release(&g[0]);
+        pdn_game__release(&g[1]);
+        if (done)
+            break;
+    }
+    if (!ok)
+        fprintf(stderr, "    input: \"%.*s\"\n", (int)len, s);
+    return ok;
+}
+
+static void test_parse_fastrun__random(void)
+{
+    static text t;
+    int failed = 0, moves = 0;
+    for (int k = 0; k < 20000 && failed < 3; k++) {
+        random_game(&t);
+        int dflt = k % 5 == 0 ? 20 : k % 7 == 0 ? 25 : -1;
+        if (!CHECK(same_both_ways(t.data, t.len, dflt, &moves)))
+            failed++;
+    }
+    /* The texts are mostly moves: the loop must have had work. */
+    CHECK(moves > 100000);
+}
+
+/* Plain runs of the commonest shapes, long enough for many windows, with
+ * each kind of gap: every token is the loop's. */
+static void test_parse_fastrun__plain(void)
+{
+    static text t;
+    int failed = 0, moves = 0;
+    for (int k = 0; k < 3000 && failed < 3; k++) {
+        t.len = 0;
+        put(&t, k % 2 ? "[GameType \"20\"]\n\n" : "");
+        unsigned n = 1 + rnd(120);
+        for (unsigned i = 1; i <= n; i++) {
+            char b[64];
+            unsigned a = 1 + rnd(50), c = 1 + rnd(50);
+            if (k % 3 == 0)
+                snprintf(b, sizeof b, "%u. %c%u-%c%u %c%u%c%c%u", i, 'a' + rnd(8), 1 + rnd(8),
+                         'a' + rnd(8), 1 + rnd(8), 'a' + rnd(8), 1 + rnd(8), rnd(3) ? '-' : 'x',
+                         'a' + rnd(8), 1 + rnd(8));
+            else if (rnd(8) == 0)
+                snprintf(b, sizeof b, "%u... %u%c%u", i, a, rnd(3) ? '-' : 'x', c);
+            else
+                snprintf(b, sizeof b, "%u. %u-%u %ux%u", i, a, c, c, a);
+            put(&t, b);
+            put(&t, rnd(6) ? " " : rnd(2) ? "\n" : "\r\n");
+        }
+        put(&t, rnd(2) ? "*" : "2-0");
+        if (!CHECK(same_both_ways(t.data, t.len, -1, &moves)))
+            failed++;
+    }
+    CHECK(moves > 100000);
+}
+
+/* Tokens at the end of the text, where the loop reads a padded copy. */
+static void test_parse_fastrun__edges(void)
+{
+    static const char *const cases[] = {
+        "1. 32-28",
+        "1. 32-28 ",
+        "1. 32-28 19-23 2.",
+        "1. 32-28 19-23 2. 28x19 14x23 3. 33-28 1-1",
+        "1. 32-28 19-23 2. 28x19 14x23 3. 33-28 1-0",
+        "[GameType \"25\"]\n1. c3-d4 f6-g5 2. d4:f6 g7:e5 3. a3-b4 e5-f4 *",
+        "[GameType \"25\"]\n1. c3-d4 f6-g5 2. d4xf6 g7xe5 3. a3-b4 e5-f4 *",
+        "[GameType \"20\"]\n1. c3-d4 f6-g5 2. 32-28 19-23 *",
+        "[GameType \"31\"]\n1. 32-28 19-23 2. 28-19 14-23 3. 33-28-19 *",
+        "1. 32-28 19-23 2. 28x19 14x23 3. 32x23 X14 4. 33-28 28-22 5. 22-17 *",
+        "1. 32-28 19-23 2. 28x19 14x23 3. 47x36 <42,29> 4. 33-28 28-22 *",
+        "1. 32-28 19-23 2. 28x19 14x23 3. ... 9-14 4. 33-28 28-22 5. 22-17 *",
+        "1. 32-28 19-23 2. 28x19 14x23 3. \xE2\x80\xA6 9-14 4. 33-28 28-22 5. 22-17 *",
+        "1. 32-28 19-23 2. 28x19 14x23\r3. 33-28 9-14 4. 28-22 17-21 *",
+        "1. 32-28 19-23 2. 28x19 14x23 3. 33-28 9-14 4. 28-22 17-21 5. 31-27 21-26 6. 37-31 "
+        "12-17 7. 41-37 7-12 8. 46-41 1-7 9. 42-38 17-21 10. 47-42 11-17 *",
+        "1. 32-28 19-23 2. 28x19 14x23 3. 33-28 9-14 4. 28-22 17-21 5. 31-27 21-26 6. 37-31 "
+        "12-17 7. 41-37 07-12 8. 46-41 1-7 9. 42-38 17-21 10. 47-42 11-17 *",
+        "1. 32-28 19-23 2. 28x19 14x23 3. 33-28 9-14 4. 28-22 17-21 5. 31-27 21-26 6. 37-31 "
+        "12-17 7. 41-37 7-12 8. 46-41 1-7 9. 42-38 17-21 100. 47-42 11-17 *",
+    };
+    int moves = 0;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        CHECK(same_both_ways(cases[i], strlen(cases[i]), -1, &moves));
+}
+
+int main(void)
+{
+    RUN(test_parse_fastrun__edges);
+    RUN(test_parse_fastrun__plain);
+    RUN(test_parse_fastrun__random);
+    return harness_report();
+}

@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_parse_fen.c - the short path of the draughts FEN syntax check
+ * (common_fen in src/values/fen_syntax.c, which FEN tags mostly take)
+ * against the full reader: a value with a space in front is trimmed and
+ * read by the full reader alone, so both must give the same verdict on
+ * random FENs of numbers of one to six digits, ranges, kings and the
+ * mistakes around them.
+ */
+#include "harness.h"
+#include "pdn.h"
+#define TEST_RNG_SEED 0x94D049BB133111EBull
+#include "support/rng.h"
+
+#include <string.h>
+
+static void put(char *b, size_t *n, size_t cap, const char *s)
+{
+    size_t k = strlen(s);
+    if (*n + k < cap) {
+        memcpy(b + *n, s, k);
+        *n += k;
+    }
+}
+
+static void random_number(char *b, size_t *n, size_t cap)
+{
+    static const char *const digits[] = {"7",     "31", "05", "0",  "123", "9999",
+                                         "12345", "1",  "50", "44", "",    "100000"};
+    unsigned k = rnd(8);
+    put(b, n, cap, digits[k < 5 ? rnd(3) : rnd(sizeof digits / sizeof digits[0])]);
+}
+
+static void random_fen(char *b, size_t *n, size_t cap)
+{
+    static const char *const odd[] = {"K", "-", ",", ":", ".", "W", "B", "x", " ", "KK", "a3"};
+    *n = 0;
+    put(b, n, cap, rnd(10) ? (rnd(2) ? "W" : "B") : rnd(2) ? "?" : "w");
+    unsigned sections = rnd(8) ? 2 : rnd(4);
+    for (unsigned s = 0; s < sections; s++) {
+        put(b, n, cap, ":");
+        if (rnd(12) == 0)
+            continue; /* an empty section */
+        put(b, n, cap, rnd(8) == 0 ? (rnd(2) ? "W" : "B") : s == 0 ? "W" : "B");
+        unsigned entries = rnd(24);
+        for (unsigned e = 0; e < entries; e++) {
+            if (e)
+                put(b, n, cap, ",");
+            if (rnd(6) == 0)
+                put(b, n, cap, "K");
+            random_number(b, n, cap);
+            if (rnd(10) == 0) {
+                put(b, n, cap, "-");
+                random_number(b, n, cap);
+            }
+            if (rnd(40) == 0)
+                put(b, n, cap, odd[rnd(sizeof odd / sizeof odd[0])]);
+        }
+    }
+    if (rnd(3))
+        put(b, n, cap, ".");
+}
+
+static void test_parse_fen__short_path(void)
+{
+    char fen[256], spaced[258];
+    int failed = 0, valid = 0;
+    for (int k = 0; k < 200000 && failed < 5; k++) {
+        size_t n;
+        random_fen(fen, &n, sizeof fen);
+        spaced[0] = ' ';
+        memcpy(spaced + 1, fen, n);
+        size_t at = 0, at2 = 0;
+        pdn_diag_code a = pdn_check_fen_syntax(fen, n, 0, &at);
+        pdn_diag_code b = pdn_check_fen_syntax(spaced, n + 1, 0, &at2);
+        valid += a == PDN_D_NONE;
+        int same = a == b && (a == PDN_D_NONE || at + 1 == at2);
+        if (!CHECK(same)) {
+            fprintf(stderr, "    \"%.*s\": %d at %zu, spaced %d at %zu\n", (int)n, fen, (int)a, at,
+                    (int)b, at2);
+            failed++;
+        }
+    }
+    /* Both verdicts are common. */
+    CHECK(valid > 20000 && valid < 180000);
+}
+
+int main(void)
+{
+    RUN(test_parse_fen__short_path);
+    return harness_report();
+}
