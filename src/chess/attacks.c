@@ -39,6 +39,7 @@
 #define RAYS(s) ((FILE_A_BB << FILE_OF(s)) | (RANK_1_BB << (8 * RANK_OF(s))) | DIAG(s) | ANTI(s))
 #define KNIGHT(s) KNIGHT_STEPS(BB(s))
 #define KING(s) KING_STEPS(BB(s))
+#define REACH(s) (RAYS(s) | KNIGHT(s))
 
 #define RANK_ROW(M, r)                                                                             \
     M((r)*8 + 0), M((r)*8 + 1), M((r)*8 + 2), M((r)*8 + 3), M((r)*8 + 4), M((r)*8 + 5),            \
@@ -52,54 +53,70 @@ const pdn_bb pdn_chess__king_table[64] = {ALL_CELLS(KING)};
 const pdn_bb pdn_chess__diag_table[64] = {ALL_CELLS(DIAG)};
 const pdn_bb pdn_chess__anti_table[64] = {ALL_CELLS(ANTI)};
 const pdn_bb pdn_chess__rays_table[64] = {ALL_CELLS(RAYS)};
+const pdn_bb pdn_chess__reach_table[64] = {ALL_CELLS(REACH)};
 
 const uint8_t pdn_chess__rank_table[8 * 64] = {
 #include "chess/rank_table.h"
 };
 
-/* pdn_chess__checks_by() past its first test, out of line: few moves get
- * here, and the inline part stays small. */
+/* The cells a slider on `k` reaches along the one line through `k` and
+ * `cell` (a cell of one of its lines) with the board occupied as `occ`:
+ * one line traced instead of the two or four a rook or bishop has. */
+static pdn_bb along(pdn_bb occ, int k, int cell)
+{
+    if (((k ^ cell) & 56) == 0)
+        return pdn_chess__rank(occ, k);
+    pdn_bb line = ((k ^ cell) & 7) == 0                   ? FILE_A_BB << (k & 7)
+                  : (pdn_chess__diag_table[k] & BB(cell)) ? pdn_chess__diag_table[k]
+                                                          : pdn_chess__anti_table[k];
+    return pdn_chess__upright(occ, line, k);
+}
+
+/* Whether `cell` is on one of the diagonals through `k`. */
+static int diagonal(int k, int cell)
+{
+    return (int)(((pdn_chess__diag_table[k] | pdn_chess__anti_table[k]) >> cell) & 1);
+}
+
+/* The board after a move from `from` to `to`, as far as who stands where. */
+static pdn_bb after(const pdn_chess__board *b, int from, int to)
+{
+    return ((b->side[0] | b->side[1]) & ~BB(from)) | BB(to);
+}
+
+/* pdn_chess__checks_at() past its first test, out of line: the inline part
+ * stays small.  A slider's check is traced only along the line it would
+ * give it on, and a discovered one only when a slider of ours that moves
+ * that way stands on one of the king's lines; the board after the move is
+ * made up only then. */
 int pdn_chess__checks_near(const pdn_chess__board *b, int from, int to, int kind, int k)
 {
-    int us = b->us;
-    pdn_bb king = BB(k);
-    pdn_bb occ = ((b->side[0] | b->side[1]) & ~BB(from)) | BB(to);
-    pdn_bb diag_k = pdn_chess__diag_table[k] | pdn_chess__anti_table[k];
-    pdn_bb straight_k = pdn_chess__rays_table[k] & ~diag_k;
+    pdn_bb rays = pdn_chess__rays_table[k];
     switch (kind) {
     case PAWN_I:
-        if (pdn_chess__pawn_attacks(BB(to), us) & king)
+        if (pdn_chess__pawn_attacks(BB(to), b->us) & BB(k))
             return 1;
         break;
     case KNIGHT_I:
-        if (pdn_chess__knight_table[to] & king)
+        if (pdn_chess__knight_table[to] & BB(k))
             return 1;
         break;
     case BISHOP_I:
-        if ((diag_k & BB(to)) && (pdn_chess__bishop(k, occ) & BB(to)))
-            return 1;
-        break;
     case ROOK_I:
-        if ((straight_k & BB(to)) && (pdn_chess__rook(k, occ) & BB(to)))
-            return 1;
-        break;
     case QUEEN_I:
-        if (((diag_k & BB(to)) && (pdn_chess__bishop(k, occ) & BB(to))) ||
-            ((straight_k & BB(to)) && (pdn_chess__rook(k, occ) & BB(to))))
+        /* `to` on one of the king's lines, of the piece's kind */
+        if ((rays & BB(to)) && (kind == QUEEN_I || diagonal(k, to) == (kind == BISHOP_I)) &&
+            (along(after(b, from, to), k, to) & BB(to)))
             return 1;
         break;
     default:
         break;
     }
+    if (!(rays & BB(from)))
+        return 0;
     /* The moved piece's old cell aside, our sliders gave no check before. */
-    pdn_bb own = b->side[us] & ~BB(from);
-    if (diag_k & BB(from)) {
-        pdn_bb diag = (b->kind[BISHOP_I] | b->kind[QUEEN_I]) & own & diag_k;
-        return diag != 0 && (pdn_chess__bishop(k, occ) & diag) != 0;
-    }
-    if (straight_k & BB(from)) {
-        pdn_bb straight = (b->kind[ROOK_I] | b->kind[QUEEN_I]) & own & straight_k;
-        return straight != 0 && (pdn_chess__rook(k, occ) & straight) != 0;
-    }
-    return 0;
+    pdn_bb snipers = diagonal(k, from) ? b->kind[BISHOP_I] | b->kind[QUEEN_I]
+                                       : b->kind[ROOK_I] | b->kind[QUEEN_I];
+    snipers &= b->side[b->us] & ~BB(from) & rays;
+    return snipers != 0 && (along(after(b, from, to), k, from) & snipers) != 0;
 }

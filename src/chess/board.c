@@ -56,7 +56,7 @@ static int population(pdn_bb x)
     return (int)((x * 0x0101010101010101ULL) >> 56);
 }
 
-int pdn_chess__load(pdn_chess__board *out, const pdn_position *pos)
+int pdn_chess__build(pdn_chess__board *out, const pdn_position *pos)
 {
     const pdn_geometry *g = pos != NULL ? pos->geometry : NULL;
     if (g == NULL || !g->chess || g->width != 8 || g->height != 8 ||
@@ -200,4 +200,42 @@ uint64_t pdn_chess__key(const pdn_chess__board *b, const pdn_chess_move *moves, 
         }
     }
     return key;
+}
+
+#define WHITE(kind) (uint8_t)(PDN_##kind | PDN_WHITE)
+#define BLACK(kind) (uint8_t)(PDN_##kind | PDN_BLACK)
+#define HOME(C)                                                                                    \
+    C(ROOK), C(KNIGHT), C(BISHOP), C(QUEEN), C(CHESS_KING), C(BISHOP), C(KNIGHT), C(ROOK)
+#define PAWNS(C) C(PAWN), C(PAWN), C(PAWN), C(PAWN), C(PAWN), C(PAWN), C(PAWN), C(PAWN)
+
+/* The standard start as pdn_chess__build() makes it (clocks aside; the
+ * test unit/chess_shortcuts compares the two): most games start there, and
+ * comparing its cells costs less than building a board from them.  The
+ * bound is 16 pieces at 12, the queen 15 more, rooks and bishops 2 more. */
+static const pdn_chess__board start_board = {
+    {0x000000000000FFFFULL, 0xFFFF000000000000ULL},
+    {0x00FF00000000FF00ULL, 0x4200000000000042ULL, 0x2400000000000024ULL, 0x8100000000000081ULL,
+     0x0800000000000008ULL, 0x1000000000000010ULL},
+    {HOME(WHITE), PAWNS(WHITE), [48] = PAWNS(BLACK), HOME(BLACK)},
+    {7, 0, 7, 0},
+    -1,
+    -1,
+    {16 * 12 + 15 + 4 * 2, 16 * 12 + 15 + 4 * 2},
+    0,
+    0,
+    0,
+};
+
+int pdn_chess__load(pdn_chess__board *out, const pdn_position *pos)
+{
+    if (pos != NULL && pos->geometry != NULL && pos->geometry->chess && pos->turn == 'W' &&
+        pos->geometry->width == 8 && pos->geometry->height == 8 && pos->en_passant == -1 &&
+        memcmp(pos->castling, start_board.castling, 4) == 0 &&
+        memcmp(pos->board, start_board.at, 64) == 0) {
+        *out = start_board;
+        out->halfmove = pos->halfmove_clock;
+        out->fullmove = pos->fullmove;
+        return 0;
+    }
+    return pdn_chess__build(out, pos);
 }

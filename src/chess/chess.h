@@ -110,6 +110,8 @@ extern const pdn_bb pdn_chess__king_table[64];
 extern const pdn_bb pdn_chess__diag_table[64]; /* a1-h8 direction, through the cell */
 extern const pdn_bb pdn_chess__anti_table[64]; /* h1-a8 direction, through the cell */
 extern const pdn_bb pdn_chess__rays_table[64]; /* file, rank and both diagonals */
+/* The rays and a knight's jumps: where a piece could check a king there from. */
+extern const pdn_bb pdn_chess__reach_table[64];
 /* Along a rank: file * 64 + the six inner cells' occupancy (rank_table.h). */
 extern const uint8_t pdn_chess__rank_table[8 * 64];
 
@@ -283,7 +285,7 @@ static inline int pdn_chess__pin_breaks(const pdn_chess__board *b, int k, int fr
     return (pdn_chess__line(occ, line, k) & snipers) != 0;
 }
 
-/* The rest of pdn_chess__checks_by() (attacks.c), for a move with a cell
+/* The rest of pdn_chess__checks_at() (attacks.c), for a move with a cell
  * near the other king, on `k`. */
 int pdn_chess__checks_near(const pdn_chess__board *b, int from, int to, int kind, int k);
 
@@ -294,15 +296,20 @@ int pdn_chess__checks_near(const pdn_chess__board *b, int from, int to, int kind
  * king through the cell it leaves, can give the check; the second is
  * looked for only when that cell is on one of the king's lines.  Saves
  * making the move on a copy for the great majority of moves, which give no
- * check.
+ * check.  `k` is the other king's cell.
  */
-static inline int pdn_chess__checks_by(const pdn_chess__board *b, int from, int to, int kind)
+static inline int pdn_chess__checks_at(const pdn_chess__board *b, int k, int from, int to, int kind)
 {
-    int k = pdn_chess__lsb(b->kind[KING_I] & b->side[b->us ^ 1]);
     /* Neither cell on a line or a knight's jump from the king: no check. */
-    if (!((BB(from) | BB(to)) & (pdn_chess__rays_table[k] | pdn_chess__knight_table[k])))
+    if (!((BB(from) | BB(to)) & pdn_chess__reach_table[k]))
         return 0;
     return pdn_chess__checks_near(b, from, to, kind, k);
+}
+
+/* The same with the other king found on the board. */
+static inline int pdn_chess__checks_by(const pdn_chess__board *b, int from, int to, int kind)
+{
+    return pdn_chess__checks_at(b, pdn_chess__king(b, b->us ^ 1), from, to, kind);
 }
 
 /* The same for a move record; `kind` above is the kind index of the piece
@@ -420,6 +427,8 @@ static inline void pdn_chess__make_plain(pdn_chess__board *b, pdn_chess_move m)
  * one a game of chess can reach in the ways pdn.h lists (the rules section).
  */
 int pdn_chess__load(pdn_chess__board *out, const pdn_position *pos);
+/* pdn_chess__load() without its shortcut for the standard start. */
+int pdn_chess__build(pdn_chess__board *out, const pdn_position *pos);
 /* Writes the board back into `pos` (its geometry and other cells kept). */
 void pdn_chess__store(const pdn_chess__board *b, pdn_position *pos);
 /* Plays a move the generator produced (legality is not checked here); the

@@ -342,14 +342,12 @@ int pdn_chess__castle(const pdn_chess__board *b, int wing, pdn_chess_move *out)
     pdn_bb crossed = (way | span(rook, home + (wing == 0 ? 5 : 3))) & ~BB(k) & ~BB(rook);
     if (occ & crossed)
         return 0;
-    pdn_bb straight = (b->kind[ROOK_I] | b->kind[QUEEN_I]) & enemy;
+    /* One look per cell with the rook gone too: no diagonal through a cell
+     * of the home rank meets the rook's, so only the rank's reach grows. */
     pdn_bb without = occ ^ BB(k) ^ BB(rook);
-    for (pdn_bb w = way; w != 0; w &= w - 1) {
-        int cell = pdn_chess__lsb(w);
-        if ((pdn_chess__attackers(b, cell, occ ^ BB(k)) & enemy) ||
-            (pdn_chess__rook(cell, without) & straight))
+    for (pdn_bb w = way; w != 0; w &= w - 1)
+        if (pdn_chess__attackers(b, pdn_chess__lsb(w), without) & enemy)
             return 0;
-    }
     out->from = (uint8_t)k;
     out->to = (uint8_t)rook;
     out->piece = PDN_CHESS_KING;
@@ -359,16 +357,30 @@ int pdn_chess__castle(const pdn_chess__board *b, int wing, pdn_chess_move *out)
 }
 
 /*
- * Whether the side to move has a legal move.  Asked after a check, when a
- * king step is nearly always there and is tried before the whole list.
+ * Whether the side to move has a legal move.  Asked after a check and at
+ * the end of a game, when a king step is nearly always there and is tried
+ * before the whole list.
  */
 int pdn_chess__has_move(const pdn_chess__board *b)
 {
-    int us = b->us, k = pdn_chess__king(b, us);
-    pdn_bb own = b->side[us], enemy = b->side[us ^ 1], occ = own | enemy;
-    for (pdn_bb t = pdn_chess__king_table[k] & ~own; t != 0; t &= t - 1)
-        if ((pdn_chess__attackers(b, pdn_chess__lsb(t), occ ^ BB(k)) & enemy) == 0)
+    int us = b->us, them = us ^ 1, k = pdn_chess__king(b, us);
+    pdn_bb own = b->side[us], enemy = b->side[them], occ = (own | enemy) ^ BB(k);
+    /* The cells the enemy's pawns, knights and king attack, all at once;
+     * the sliders are asked cell by cell, without the king in their way. */
+    pdn_bb near = pdn_chess__pawn_attacks(b->kind[PAWN_I] & enemy, them) |
+                  pdn_chess__king_table[pdn_chess__king(b, them)];
+    for (pdn_bb s = b->kind[KNIGHT_I] & enemy; s != 0; s &= s - 1)
+        near |= pdn_chess__knight_table[pdn_chess__lsb(s)];
+    pdn_bb diag = (b->kind[BISHOP_I] | b->kind[QUEEN_I]) & enemy;
+    pdn_bb straight = (b->kind[ROOK_I] | b->kind[QUEEN_I]) & enemy;
+    for (pdn_bb t = pdn_chess__king_table[k] & ~own & ~near; t != 0; t &= t - 1) {
+        int cell = pdn_chess__lsb(t);
+        pdn_bb lines = pdn_chess__diag_table[cell] | pdn_chess__anti_table[cell];
+        if (!((diag & lines) && (pdn_chess__bishop(cell, occ) & diag)) &&
+            !((straight & pdn_chess__rays_table[cell] & ~lines) &&
+              (pdn_chess__rook(cell, occ) & straight)))
             return 1;
+    }
     pdn_chess_move list[PDN_CHESS_MOVES_MAX];
     return pdn_chess__generate(b, list) != 0;
 }

@@ -6,6 +6,7 @@
  * and no copy of the board.  Any other text, and every error, goes back
  * untouched to the general path (san.c), which gives the same answers.
  */
+#include "base/base.h"
 #include "chess/chess.h"
 
 #include <string.h>
@@ -40,7 +41,7 @@ static unsigned rank_of(unsigned char c)
  * otherwise only a pin forbids it, and only a piece on a line through the
  * king with an enemy slider on the same lines can be pinned.
  */
-static pdn_bb safe_slow(const pdn_chess__board *b, int k, pdn_bb froms, int to)
+static PDN_NOINLINE pdn_bb safe_slow(const pdn_chess__board *b, int k, pdn_bb froms, int to)
 {
     int check = b->check >= 0 ? b->check : pdn_chess__in_check(b);
     pdn_bb enemy = b->side[b->us ^ 1], legal = froms;
@@ -62,12 +63,20 @@ static pdn_bb safe_slow(const pdn_chess__board *b, int k, pdn_bb froms, int to)
     return legal;
 }
 
-/* safe_slow() with its commonest answer first: out of check, no piece
- * off its king's lines can be pinned. */
-static pdn_bb safe_from(const pdn_chess__board *b, int k, pdn_bb froms, int to)
+/* safe_slow() with its commonest answers first: out of check, no piece
+ * off its king's lines can be pinned, nor any with no enemy slider on
+ * those lines. */
+static PDN_FORCE_INLINE pdn_bb safe_from(const pdn_chess__board *b, int us, int k, pdn_bb froms,
+                                         int to)
 {
-    if (b->check == 0 && !(froms & pdn_chess__rays_table[k]))
-        return froms;
+    if (b->check == 0) {
+        pdn_bb rays = pdn_chess__rays_table[k];
+        if (!(froms & rays) ||
+            !(rays & b->side[us ^ 1] & (b->kind[ROOK_I] | b->kind[BISHOP_I] | b->kind[QUEEN_I])))
+            return froms;
+        if (!(froms & (froms - 1)))
+            return pdn_chess__pin_breaks(b, k, pdn_chess__lsb(froms), to) ? 0 : froms;
+    }
     return safe_slow(b, k, froms, to);
 }
 
@@ -76,7 +85,7 @@ static pdn_bb safe_from(const pdn_chess__board *b, int k, pdn_bb froms, int to)
  * enemy pieces with the board occupied as `occ`: pdn_chess__attackers()
  * for one side, the sliders' way traced only when one stands on a line.
  */
-static int attacked(const pdn_chess__board *b, int to, pdn_bb occ)
+static PDN_FORCE_INLINE int attacked(const pdn_chess__board *b, int to, pdn_bb occ)
 {
     int us = b->us;
     pdn_bb enemy = b->side[us ^ 1];
@@ -98,10 +107,10 @@ static int attacked(const pdn_chess__board *b, int to, pdn_bb occ)
  * kind that moves (index `i`) and makes no en passant: the same board
  * after it, with fewer loads and tests.  The check it gives is `checks`.
  */
-static inline void play(pdn_chess__board *b, int from, int to, int i, unsigned promotion,
-                        unsigned flags, int checks)
+static PDN_FORCE_INLINE void play(pdn_chess__board *b, int us, int from, int to, int i,
+                                  unsigned promotion, unsigned flags, int checks)
 {
-    int us = b->us, them = us ^ 1, reset = i == PAWN_I;
+    int them = us ^ 1, reset = i == PAWN_I;
     pdn_bb both = BB(from) | BB(to);
     if (flags & PDN_CHESS_CAPTURE) {
         int taken = KIND_INDEX(b->at[to]);
@@ -152,10 +161,10 @@ static void record(pdn_chess_move *out, int from, int to, int i, unsigned promot
  * Writes the move and returns 0 when it is legal; -1 for a capture on an
  * empty cell (en passant) and every other doubt.
  */
-static int pawn_move(pdn_chess__board *b, const unsigned char *p, size_t n, int to,
-                     unsigned promotion, pdn_chess_move *out)
+static PDN_FORCE_INLINE int pawn_move(pdn_chess__board *b, int us, const unsigned char *p, size_t n,
+                                      int to, unsigned promotion, pdn_chess_move *out)
 {
-    int us = b->us, up = us ? -8 : 8, from = to - up;
+    int up = us ? -8 : 8, from = to - up;
     pdn_bb own = b->side[us], enemy = b->side[us ^ 1], pawns = b->kind[PAWN_I] & own;
     unsigned flags = 0;
     /* Promotion on the last rank and nowhere else; no pawn on its first. */
@@ -178,7 +187,7 @@ static int pawn_move(pdn_chess__board *b, const unsigned char *p, size_t n, int 
     }
     if (!(pawns & BB(from)))
         return -1;
-    if (!(safe_from(b, pdn_chess__king(b, us), BB(from), to)))
+    if (!(safe_from(b, us, pdn_chess__king(b, us), BB(from), to)))
         return -1;
     record(out, from, to, PAWN_I, promotion, flags);
     return 0;
@@ -187,23 +196,26 @@ static int pawn_move(pdn_chess__board *b, const unsigned char *p, size_t n, int 
 /* The cells from which a piece of kind index `i` in `mine` reaches `to`
  * on the board occupied as `occ`; a line is traced only when one of them
  * stands on it. */
-static pdn_bb piece_from(int i, pdn_bb mine, int to, pdn_bb occ)
+static PDN_FORCE_INLINE pdn_bb piece_from(int i, pdn_bb mine, int to, pdn_bb occ)
 {
-    pdn_bb diag = pdn_chess__diag_table[to] | pdn_chess__anti_table[to];
-    pdn_bb straight = pdn_chess__rays_table[to] & ~diag, froms = 0;
+    pdn_bb froms = 0;
     switch (i) {
     case KNIGHT_I:
         return pdn_chess__knight_table[to] & mine;
     case KING_I:
         return pdn_chess__king_table[to] & mine;
     case BISHOP_I:
-        return (mine & diag) ? pdn_chess__bishop(to, occ) & mine : 0;
+        return (mine & (pdn_chess__diag_table[to] | pdn_chess__anti_table[to]))
+                   ? pdn_chess__bishop(to, occ) & mine
+                   : 0;
     case ROOK_I:
-        return (mine & straight) ? pdn_chess__rook(to, occ) & mine : 0;
+        return (mine & ((FILE_A_BB << (to & 7)) | (RANK_1_BB << (to & 56))))
+                   ? pdn_chess__rook(to, occ) & mine
+                   : 0;
     default:
-        if (mine & diag)
+        if (mine & (pdn_chess__diag_table[to] | pdn_chess__anti_table[to]))
             froms = pdn_chess__bishop(to, occ);
-        if (mine & straight)
+        if (mine & ((FILE_A_BB << (to & 7)) | (RANK_1_BB << (to & 56))))
             froms |= pdn_chess__rook(to, occ);
         return froms & mine;
     }
@@ -214,30 +226,37 @@ static pdn_bb piece_from(int i, pdn_bb mine, int to, pdn_bb occ)
  * capture sign where it takes and the disambiguation canonical SAN writes,
  * no more.  Writes the move and returns 0 when it is legal, else -1.
  */
-static int piece_move(pdn_chess__board *b, const unsigned char *p, size_t n, int to,
-                      pdn_chess_move *out)
+static PDN_FORCE_INLINE int piece_move(pdn_chess__board *b, int us, const unsigned char *p,
+                                       size_t n, int to, pdn_chess_move *out)
 {
-    int us = b->us;
     unsigned kind = letter_kind[p[0]];
-    /* Between the letter and the destination: the disambiguation and "x". */
-    size_t at = 1, dest = n - 2;
-    pdn_bb named = ~(pdn_bb)0;
-    unsigned said = 0, c;
-    if (at < dest && (c = file_of(p[at])) < 8) {
-        named = FILE_A_BB << c;
-        said = 1;
-        at++;
-    }
-    if (at < dest && (c = rank_of(p[at])) < 8) {
-        named &= RANK_1_BB << (8 * c);
-        said |= 2;
-        at++;
-    }
-    unsigned x = at < dest && p[at] == 'x';
     pdn_bb own = b->side[us], enemy = b->side[us ^ 1];
     unsigned flags = (enemy >> to) & 1u;
-    if (kind == 0 || at + x != dest || ((own >> to) & 1u) || x != flags)
+    /* Between the letter and the destination: the disambiguation, then "x"
+     * where the move takes and nowhere else ("Nf3" for a capture leaves a
+     * wrapped, huge count for the disambiguation). */
+    size_t said_len = n - 3 - flags;
+    if (kind == 0 || said_len > 2 || ((own >> to) & 1u) || (flags && p[n - 3] != 'x'))
         return -1;
+    pdn_bb named = ~(pdn_bb)0;
+    unsigned said = 0, c;
+    if (said_len != 0) {
+        if ((c = file_of(p[1])) < 8) {
+            named = FILE_A_BB << c;
+            said = 1;
+            if (said_len == 2) {
+                if ((c = rank_of(p[2])) >= 8)
+                    return -1;
+                named &= RANK_1_BB << (8 * c);
+                said = 3;
+            }
+        } else if (said_len == 1 && (c = rank_of(p[1])) < 8) {
+            named = RANK_1_BB << (8 * c);
+            said = 2;
+        } else {
+            return -1;
+        }
+    }
     int i = KIND_INDEX(kind);
     pdn_bb occ = own | enemy, froms = piece_from(i, b->kind[i] & own, to, occ), legal;
     if (froms == 0)
@@ -245,7 +264,7 @@ static int piece_move(pdn_chess__board *b, const unsigned char *p, size_t n, int
     if (i == KING_I)
         legal = attacked(b, to, occ ^ froms) ? 0 : froms;
     else
-        legal = safe_from(b, pdn_chess__king(b, us), froms, to);
+        legal = safe_from(b, us, pdn_chess__king(b, us), froms, to);
     pdn_bb pick = legal & named;
     if (pick == 0 || (pick & (pick - 1)))
         return -1;
@@ -269,12 +288,14 @@ static int castle(pdn_chess__board *b, const unsigned char *p, size_t n, pdn_che
     return checks;
 }
 
-int pdn_chess__quick_play(pdn_chess__board *b, const char *text, size_t len, pdn_chess_move *out,
-                          unsigned *notes)
+/* pdn_chess__quick_play() for the side `us` to move, made once for each
+ * side: a constant side saves the tests and indexes that depend on it. */
+static PDN_FORCE_INLINE int quick(pdn_chess__board *b, int us, const char *text, size_t len,
+                                  pdn_chess_move *out, unsigned *notes)
 {
     const unsigned char *p = (const unsigned char *)text;
     /* Beyond the bound the general path counts the whole list (san.c). */
-    if (len - 2 > 6 || b->bound[b->us] > PDN_CHESS_MOVES_MAX)
+    if (len - 2 > 6 || b->bound[us] > PDN_CHESS_MOVES_MAX)
         return 0;
     unsigned written = p[len - 1];
     size_t n = len;
@@ -297,15 +318,24 @@ int pdn_chess__quick_play(pdn_chess__board *b, const char *text, size_t len, pdn
         if (p[0] != 'O' || promotion != 0 || (checks = castle(b, p, n, out)) < 0)
             return 0;
     } else {
-        if (file_of(p[0]) < 8 ? pawn_move(b, p, n, to, promotion, out) < 0
-                              : promotion != 0 || piece_move(b, p, n, to, out) < 0)
+        if (file_of(p[0]) < 8 ? pawn_move(b, us, p, n, to, promotion, out) < 0
+                              : promotion != 0 || piece_move(b, us, p, n, to, out) < 0)
             return 0;
         int i = KIND_INDEX(out->piece), from = out->from;
-        checks = pdn_chess__checks_by(b, from, to, promotion ? KIND_INDEX(promotion) : i);
-        play(b, from, to, i, promotion, out->flags, checks);
+        checks = pdn_chess__checks_at(b, pdn_chess__king(b, us ^ 1), from, to,
+                                      promotion ? KIND_INDEX(promotion) : i);
+        play(b, us, from, to, i, promotion, out->flags, checks);
     }
-    /* Mate is looked for only after a check. */
-    char mark = !checks ? 0 : pdn_chess__has_move(b) ? '+' : '#';
-    *notes = pdn_chess__mark_notes((char)written, mark);
+    /* Mate is looked for only after a check; without one, any mark is wrong. */
+    if (!checks)
+        *notes = written ? PDN_SAN_CHECK_WRONG : 0;
+    else
+        *notes = pdn_chess__mark_notes((char)written, pdn_chess__has_move(b) ? '+' : '#');
     return 1;
+}
+
+int pdn_chess__quick_play(pdn_chess__board *b, const char *text, size_t len, pdn_chess_move *out,
+                          unsigned *notes)
+{
+    return b->us ? quick(b, 1, text, len, out, notes) : quick(b, 0, text, len, out, notes);
 }

@@ -17,14 +17,13 @@ bool pdn_replay__chess_end(pdn_replay *r, const pdn_position *pos, int *mate, in
         return true;
     }
     /* The live board is the position's: the same facts without loading it
-     * or computing its repetition key. */
-    pdn_chess_move list[PDN_CHESS_MOVES_MAX];
-    size_t n = pdn_chess__generate(&r->chess_live, list);
-    if (n > PDN_CHESS_MOVES_MAX)
-        return false;
+     * or computing its repetition key, and without listing the moves when
+     * there is one (then neither mate nor stalemate: the answer a list too
+     * long to count also comes to in check_result()). */
+    int none = !pdn_chess__has_move(&r->chess_live);
     int check = pdn_chess__in_check(&r->chess_live);
-    *mate = check && n == 0;
-    *stalemate = !check && n == 0;
+    *mate = check && none;
+    *stalemate = !check && none;
     return true;
 }
 
@@ -137,6 +136,10 @@ step_result pdn_replay__chess_step(pdn_replay *r, const pdn_node *node, pdn_str 
                                    pdn_position *pos, played_rec *rec)
 {
     unsigned notes;
+    /* The first move of a game finds no live board yet: loaded here, as
+     * general_step() would, it lets that move take the short path too. */
+    if (!r->live_ok && !r->general_only)
+        r->live_ok = pdn_chess__load(&r->chess_live, pos) == 0;
     /* Canonical SAN on the live board, nearly every move of a real file,
      * takes the short path; it hands anything else back untouched and
      * writes the record's move only when it plays it. */

@@ -299,13 +299,16 @@ static PDN_NOINLINE size_t chess_run(pdn_replay *r, frame *f, pdn_position *pos,
         const pdn_move_rec *mr = moves + node->a;
         if (mr->kind != PDN_MOVE_SAN)
             break;
-        const pdn_node *next = node;
-        do
-            next = next->next != PDN_NIL ? nodes + next->next : NULL;
-        while (next != NULL && (next->kind == PDN_NODE_NAG ||
-                                (next->kind == PDN_NODE_COMMENT && next->sub != PDN_COMMENT_JUNK)));
-        if (next != NULL && next->kind != PDN_NODE_MOVE)
-            break;
+        const pdn_node *next = node->next != PDN_NIL ? nodes + node->next : NULL;
+        /* Mostly the next move; else NAGs and comments first. */
+        if (next != NULL && next->kind != PDN_NODE_MOVE) {
+            while (next != NULL &&
+                   (next->kind == PDN_NODE_NAG ||
+                    (next->kind == PDN_NODE_COMMENT && next->sub != PDN_COMMENT_JUNK)))
+                next = next->next != PDN_NIL ? nodes + next->next : NULL;
+            if (next != NULL && next->kind != PDN_NODE_MOVE)
+                break;
+        }
         char side = r->chess_live.us ? 'B' : 'W';
         pdn_chess_move cm;
         unsigned notes;
