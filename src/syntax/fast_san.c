@@ -1,206 +1,339 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fast_san.c - the bulk of a chess game's movetext in one loop: move numbers
- * ("12.", "12...", also glued to the move: "12.e4") and SAN moves in their
- * standard forms, each followed by white space.  Anything else is left to
- * the general parser, which reads it as it always does; the loop only
- * spares it the dispatch, the lookahead and the tree calls of the common
- * tokens.
+ * ("12.", "12...", also glued to the move: "12.e4"), SAN moves in their
+ * standard forms and brace comments, between white space.  Anything else is
+ * left to the general parser, which reads it as it always does; the loop
+ * only spares it the dispatch, the lookahead and the tree calls.
  */
 #include "syntax/parser.h"
 
-/* Room the loop needs after a token's first byte, so that reading a token
- * and the bytes after it needs no bounds check: the longest standard SAN
- * ("Qh4xe1+" and check marks) is far shorter. */
-#define MARGIN 32
-/* Tokens between two checks of the arrays' room. */
-#define BATCH 32
+#include "base/bits.h"
 
-/* Byte classes of the loop: a table lookup instead of a chain of compares
- * for each byte. */
-enum { F_FILE = 1, F_RANK = 2, F_X = 4, F_PIECE = 8, F_BLANK = 16, F_CHECK = 32, F_DIGIT = 64 };
-static const unsigned char cls[256] = {
-    ['a'] = F_FILE,
-    ['b'] = F_FILE,
-    ['c'] = F_FILE,
-    ['d'] = F_FILE,
-    ['e'] = F_FILE,
-    ['f'] = F_FILE,
-    ['g'] = F_FILE,
-    ['h'] = F_FILE,
-    ['0'] = F_DIGIT,
-    ['1'] = F_RANK | F_DIGIT,
-    ['2'] = F_RANK | F_DIGIT,
-    ['3'] = F_RANK | F_DIGIT,
-    ['4'] = F_RANK | F_DIGIT,
-    ['5'] = F_RANK | F_DIGIT,
-    ['6'] = F_RANK | F_DIGIT,
-    ['7'] = F_RANK | F_DIGIT,
-    ['8'] = F_RANK | F_DIGIT,
-    ['9'] = F_DIGIT,
-    ['x'] = F_X,
-    ['N'] = F_PIECE,
-    ['B'] = F_PIECE,
-    ['R'] = F_PIECE,
-    ['Q'] = F_PIECE,
-    ['K'] = F_PIECE,
-    [' '] = F_BLANK,
-    ['\n'] = F_BLANK,
-    ['\t'] = F_BLANK,
-    ['+'] = F_CHECK,
-    ['#'] = F_CHECK,
+/* The text is looked at 64 bytes at a time (a window), whose tokens are
+ * found at once from one bit per byte of white space.  Reading a token may
+ * look up to 16 bytes past the window (the eight bytes of a move's shape,
+ * the LF of a CRLF at its end), so the loop ends that far before the end of
+ * the text and leaves the last bytes to the general parser. */
+#define WINDOW 64
+#define READ_PAST 16
+/* Tokens of one window: at most 32, a byte and a space each. */
+#define WINDOW_TOKENS 32
+/* Bytes of a move's shape: the longest standard SAN ("Qh4xe1", "exd8=Q")
+ * with two check marks. */
+#define SHAPE_BYTES 8
+
+/* The shape of a move is one nibble per byte, its class, from the first
+ * byte on, every nibble after the last one all ones: one number to compare
+ * with the few standard shapes instead of a branch for each byte.  Class 0
+ * is a byte no standard move has.  A check mark is in the class of the
+ * nibbles after the move (all ones), so that "Nf3", "Nf3+" and "Nf3#" have
+ * one shape and a mark anywhere else matches none. */
+enum {
+    S_FILE = 1,
+    S_RANK,
+    S_X,
+    S_PIECE, /* the king too: it is no piece only as a promotion */
+    S_EQ,
+    S_O,
+    S_DASH,
+    S_MARK = 15,
 };
 
-/* White space the loop steps over: CR only before LF (a lone CR is a line
- * break the general parser reports). */
-static bool blank(const unsigned char *p)
+static const unsigned char shape_class[256] = {
+    ['a'] = S_FILE,  ['b'] = S_FILE,  ['c'] = S_FILE,  ['d'] = S_FILE,  ['e'] = S_FILE,
+    ['f'] = S_FILE,  ['g'] = S_FILE,  ['h'] = S_FILE,  ['1'] = S_RANK,  ['2'] = S_RANK,
+    ['3'] = S_RANK,  ['4'] = S_RANK,  ['5'] = S_RANK,  ['6'] = S_RANK,  ['7'] = S_RANK,
+    ['8'] = S_RANK,  ['x'] = S_X,     ['N'] = S_PIECE, ['B'] = S_PIECE, ['R'] = S_PIECE,
+    ['Q'] = S_PIECE, ['K'] = S_PIECE, ['='] = S_EQ,    ['O'] = S_O,     ['-'] = S_DASH,
+    ['+'] = S_MARK,  ['#'] = S_MARK,
+};
+
+/* A shape: class c as the i-th nibble, and the shapes of two to six bytes. */
+#define NIB(c, i) ((uint64_t)(c) << (4 * (i)))
+#define REST(i) (~UINT64_C(0) << (4 * (i)))
+#define SH2(a, b) (NIB(a, 0) | NIB(b, 1) | REST(2))
+#define SH3(a, b, c) (NIB(a, 0) | NIB(b, 1) | NIB(c, 2) | REST(3))
+#define SH4(a, b, c, d) (NIB(a, 0) | NIB(b, 1) | NIB(c, 2) | NIB(d, 3) | REST(4))
+#define SH5(a, b, c, d, f) (NIB(a, 0) | NIB(b, 1) | NIB(c, 2) | NIB(d, 3) | NIB(f, 4) | REST(5))
+#define SH6(a, b, c, d, f, h)                                                                      \
+    (NIB(a, 0) | NIB(b, 1) | NIB(c, 2) | NIB(d, 3) | NIB(f, 4) | NIB(h, 5) | REST(6))
+
+/*
+ * Whether t[0..n), 2 <= n <= SHAPE_BYTES, is a standard SAN move: what
+ * pdn_parse__scan_san() reads as SAN, less castling with zeros, null moves
+ * and drops, which are left to the general parser.
+ *   Piece [a-h]? [1-8]? 'x'? [a-h][1-8] | [a-h] ('x' [a-h])? [1-8] ('='? [QRBN])?
+ *   | "O-O" | "O-O-O", then [+#]*
+ * The SHAPE_BYTES bytes at t may be read.
+ */
+static PDN_NOINLINE bool standard_move(const unsigned char *t, unsigned n)
 {
-    return (cls[*p] & F_BLANK) || (*p == '\r' && p[1] == '\n');
+    /* Most moves have four bytes or fewer: the other four only for them. */
+    uint64_t shape = (uint64_t)shape_class[t[0]] | (uint64_t)shape_class[t[1]] << 4 |
+                     (uint64_t)shape_class[t[2]] << 8 | (uint64_t)shape_class[t[3]] << 12;
+    if (n > 4)
+        shape |= (uint64_t)shape_class[t[4]] << 16 | (uint64_t)shape_class[t[5]] << 20 |
+                 (uint64_t)shape_class[t[6]] << 24 | (uint64_t)shape_class[t[7]] << 28;
+    shape |= REST(n);
+    /* The commonest first, without the switch's search. */
+    if (shape == SH2(S_FILE, S_RANK) || shape == SH3(S_PIECE, S_FILE, S_RANK))
+        return true;
+    switch (shape) {
+    /* Pawns: a push or a capture. */
+    case SH4(S_FILE, S_X, S_FILE, S_RANK):
+    /* Pieces, with what tells them apart and 'x' before the square. */
+    case SH4(S_PIECE, S_FILE, S_FILE, S_RANK):
+    case SH4(S_PIECE, S_RANK, S_FILE, S_RANK):
+    case SH4(S_PIECE, S_X, S_FILE, S_RANK):
+    case SH5(S_PIECE, S_FILE, S_RANK, S_FILE, S_RANK):
+    case SH5(S_PIECE, S_FILE, S_X, S_FILE, S_RANK):
+    case SH5(S_PIECE, S_RANK, S_X, S_FILE, S_RANK):
+    case SH6(S_PIECE, S_FILE, S_RANK, S_X, S_FILE, S_RANK):
+    /* Castling. */
+    case SH3(S_O, S_DASH, S_O):
+    case SH5(S_O, S_DASH, S_O, S_DASH, S_O):
+        return true;
+    /* Promotions, to any piece but the king. */
+    case SH3(S_FILE, S_RANK, S_PIECE):
+        return t[2] != 'K';
+    case SH4(S_FILE, S_RANK, S_EQ, S_PIECE):
+        return t[3] != 'K';
+    case SH5(S_FILE, S_X, S_FILE, S_RANK, S_PIECE):
+        return t[4] != 'K';
+    case SH6(S_FILE, S_X, S_FILE, S_RANK, S_EQ, S_PIECE):
+        return t[5] != 'K';
+    default:
+        return false;
+    }
 }
 
 /*
- * The end of a standard SAN move at p, or NULL: what
- * pdn_parse__scan_san() reads as SAN, less castling with zeros, null
- * moves and drops, which it leaves to the general parser.
- *   Piece [a-h]? [1-8]? 'x'? [a-h][1-8] | [a-h] ('x' [a-h][1-8] | [1-8]) ('='? [QRBN])?
- *   | "O-O" | "O-O-O", then [+#]*
+ * The four commonest shapes without standard_move()'s table: a pawn's push
+ * or capture, a piece's move or capture, with a check mark or none.  The
+ * bytes are taken as a little-endian word: a byte less the first of its
+ * range (a file, a rank) is below 8 exactly when the byte is in the range,
+ * and a byte below its range borrows only from a byte that fails already.
+ * False for all else, which standard_move() decides.
  */
-static const unsigned char *standard_move(const unsigned char *p)
+static inline bool common_move(const unsigned char *t, unsigned n)
 {
-    const unsigned char *q;
-    unsigned c = cls[*p];
-    if (c & F_FILE) {
-        if (cls[p[1]] & F_RANK)
-            q = p + 2;
-        else if (p[1] == 'x' && (cls[p[2]] & F_FILE) && (cls[p[3]] & F_RANK))
-            q = p + 4;
-        else
-            return NULL;
-        if (cls[*q] & F_DIGIT)
-            return NULL;
-        const unsigned char *t = q + (*q == '=');
-        if ((cls[*t] & F_PIECE) && *t != 'K')
-            q = t + 1;
-    } else if (c & F_PIECE) {
-        /* Up to eight bytes of files, ranks and 'x': the destination last,
-         * before it at most a file, a rank and an 'x', in that order. */
-        const unsigned char *r = p + 1;
-        while (r - p <= 8 && (cls[*r] & (F_FILE | F_RANK | F_X)))
-            r++;
-        if (r - p < 3 || !(cls[r[-2]] & F_FILE) || !(cls[r[-1]] & F_RANK))
-            return NULL;
-        const unsigned char *k = p + 1, *dest = r - 2;
-        k += k < dest && (cls[*k] & F_FILE);
-        k += k < dest && (cls[*k] & F_RANK);
-        k += k < dest && *k == 'x';
-        if (k != dest)
-            return NULL;
-        q = r;
-    } else if (*p == 'O' && p[1] == '-' && p[2] == 'O') {
-        q = p + 3;
-        if (q[0] == '-' && q[1] == 'O')
-            q += 2;
-    } else {
-        return NULL;
+    n -= t[n - 1] == '+' || t[n - 1] == '#';
+    uint32_t w = (uint32_t)t[0] | (uint32_t)t[1] << 8 | (uint32_t)t[2] << 16 | (uint32_t)t[3] << 24;
+    /* The pieces B, K, N, Q and R, as bits from 'B' on. */
+    const unsigned k = (unsigned)t[0] - 'B';
+    const bool piece = k < 17 && (UINT32_C(0x19201) >> k & 1);
+    if (piece) {
+        w >>= 8;
+        n--;
     }
-    /* Check marks, a few at the most (the loop has MARGIN bytes). */
-    while ((cls[*q] & F_CHECK) && q - p < 16)
-        q++;
-    return q;
+    if (n == 2) /* [a-h][1-8] */
+        return ((w - UINT32_C(0x3161)) & UINT32_C(0xF8F8)) == 0;
+    if (n == 3 && piece) /* 'x' [a-h][1-8] */
+        return ((w - UINT32_C(0x316178)) & UINT32_C(0xF8F8FF)) == 0;
+    if (n == 4 && !piece) /* [a-h] 'x' [a-h][1-8] */
+        return ((w - UINT32_C(0x31617861)) & UINT32_C(0xF8F8FFF8)) == 0;
+    return false;
 }
 
+/* A move number "12." or "12...": its value, kind and length in *q; false
+ * when t does not start with one of four digits at most. */
+static inline bool move_number(const unsigned char *t, quick_number *q)
+{
+    const unsigned char *u = t + 1;
+    uint32_t num = (uint32_t)(*t - '0');
+    while ((unsigned)(*u - '0') < 10 && u - t < 4)
+        num = num * 10 + (uint32_t)(*u++ - '0');
+    if (*u != '.')
+        return false;
+    u++;
+    q->kind = PDN_NUMBER_WHITE;
+    if (u[0] == '.' && u[1] == '.') {
+        q->kind = PDN_NUMBER_BLACK;
+        u += 2;
+    }
+    q->num = num;
+    q->len = (uint32_t)(u - t);
+    return *u != '.';
+}
+
+/*
+ * A number or a move is read only when the start of the next token is in
+ * sight too: a white move number is not taken before "..." or "…" (the
+ * general parser reads "1. ..." as Black's number), and the token before a
+ * CR that is no line break is left to the general parser, as in the
+ * draughts loop.  A move must end exactly where the white space says.
+ * Nodes are written in a row, each linked to the one before and after it,
+ * and the ends of the row are put right at the end.  State lives in locals
+ * for the whole run, the fewer the better: they are many for the registers.
+ */
 void pdn_parse__fast_san_run(parser *ps)
 {
-    if (ps->e - ps->p <= MARGIN)
-        return;
     struct pdn_game *g = ps->g;
-    const unsigned char *p = (const unsigned char *)ps->p;
+    /* The number waiting for its move as the move will have it: the value
+     * (below 2^30, the general parser's ones too) and the kind above it. */
+    uint32_t numk = ps->pending ? ps->pending_num | (uint32_t)ps->pending_kind << 30 : 0;
+    if (ps->pending && (ps->pending_kind == PDN_NUMBER_NONE || ps->pending_num >> 30 != 0))
+        return;
     const unsigned char *const s = (const unsigned char *)ps->s;
-    const unsigned char *const stop_at = (const unsigned char *)ps->e - MARGIN;
+    const unsigned char *const e = (const unsigned char *)ps->e;
+    const unsigned char *p = (const unsigned char *)ps->p, *t = p;
+    const uint32_t ni0 = (uint32_t)g->nodes.len;
+    uint32_t ni = ni0, mi = (uint32_t)g->moves.len;
     const uint32_t cont = ps->cont;
-    uint32_t last = pdn_game__node(g, cont)->last;
-    const size_t nodes0 = g->nodes.len;
-    /* The move number in locals for the run (see quick_number). */
-    bool waiting = ps->pending, taken = false;
-    uint8_t kind_n = ps->pending_kind;
-    uint32_t num_n = ps->pending_num, off_n = ps->pending_off, len_n = ps->pending_len;
-    size_t node_n = ps->pending_node;
-    size_t room = 0;
+    uint32_t last_move = ps->last_move;
+    /* A Result tag with a value of its own makes that value end the game
+     * where it starts a token (digit_token() in parse.c): a token that
+     * starts like it is left to the general parser. */
+    const unsigned char *const odd =
+        ps->odd_result_len == 0     ? NULL
+        : ps->odd_result_in_strings ? (const unsigned char *)g->strings.data + ps->odd_result_off
+                                    : s + ps->odd_result_off;
+    const size_t odd_len = ps->odd_result_len;
+    /* The last move number taken, read again at the end (see quick_number). */
+    const unsigned char *num_at = NULL;
+    size_t node_n = 0;
 
-    while (p < stop_at) {
-        if (room == 0) {
-            if (!pdn_vec__reserve(&g->nodes, &g->alloc, sizeof(struct pdn_node), BATCH) ||
-                !pdn_vec__reserve(&g->moves, &g->alloc, sizeof(pdn_move_rec), BATCH))
+    while (e - p >= WINDOW + READ_PAST) {
+        if (g->nodes.cap - ni < WINDOW_TOKENS || g->moves.cap - mi < WINDOW_TOKENS) {
+            g->nodes.len = ni;
+            g->moves.len = mi;
+            if (!pdn_vec__reserve(&g->nodes, &g->alloc, sizeof(struct pdn_node), WINDOW_TOKENS) ||
+                !pdn_vec__reserve(&g->moves, &g->alloc, sizeof(pdn_move_rec), WINDOW_TOKENS))
                 break; /* the general parser meets that too, and reports it */
-            room = BATCH;
         }
-        const unsigned char *t = p;
-        if ((unsigned)(*t - '1') < 9) {
-            /* MOVENUMBER : [0-9]+ '.' ('..')?, not glued to what the
-             * general parser reads after it ("1. ...", "1. …"). */
-            const unsigned char *u = t;
-            uint32_t num = 0;
-            while ((cls[*u] & F_DIGIT) && u - t < 4)
-                num = num * 10 + (uint32_t)(*u++ - '0');
-            if (*u != '.' || waiting)
-                break;
-            u++;
-            uint8_t kind = PDN_NUMBER_WHITE;
-            if (u[0] == '.' && u[1] == '.') {
-                kind = PDN_NUMBER_BLACK;
-                u += 2;
-                if (*u == '.')
-                    break;
-            } else if (*u == '.') {
+        struct pdn_node *nd = (struct pdn_node *)g->nodes.data + ni;
+        pdn_move_rec *mv = (pdn_move_rec *)g->moves.data + mi;
+        uint64_t lf, cr;
+        uint64_t sp = pdn_bits__spaces(p, &lf, &cr);
+        uint64_t lone = cr & ~(lf >> 1 | (uint64_t)(p[WINDOW] == '\n') << 63);
+        /* p is at the start of a token or in white space. */
+        uint64_t starts = ~sp & (sp << 1 | 1), ends = sp & ~sp << 1;
+        if (lone)
+            starts &= (lone & (0 - lone)) - 1;
+        for (;; starts &= starts - 1, ends &= ends - 1) {
+            if (!starts) {
+                /* White space to the end of the window, or up to a lone
+                 * CR, where the general parser goes on. */
+                if (lone) {
+                    p += pdn_bits__ctz(lone);
+                    goto out;
+                }
+                p += WINDOW;
                 break;
             }
-            const unsigned char *v = u;
-            while (v < stop_at && (*v == ' ' || *v == '\t'))
-                v++;
-            if (kind == PDN_NUMBER_WHITE && (*v == '.' || *v == 0xE2))
+            t = p + pdn_bits__ctz(starts);
+            if (*t == '{') {
+                /* COMMENT : '{' [^}]* '}' as brace_comment() in parse.c
+                 * adds it (pdn_parse__add_comment()); that one also takes
+                 * the unclosed ones and those that may hold commands ('['). */
+                const unsigned char *q = memchr(t + 1, '}', (size_t)(e - t - 1));
+                if (q == NULL || memchr(t + 1, '[', (size_t)(q - t - 1)) != NULL)
+                    goto stop;
+                *nd++ = (struct pdn_node){
+                    .game = g,
+                    .kind = PDN_NODE_COMMENT,
+                    .sub = PDN_COMMENT_BRACE,
+                    .attach = numk != 0              ? PDN_ATTACH_BEFORE
+                              : last_move == PDN_NIL ? PDN_ATTACH_START
+                                                     : PDN_ATTACH_AFTER,
+                    .parent = cont,
+                    .next = ni + 1,
+                    .prev = ni - 1,
+                    .offset = (uint32_t)(t - s),
+                    .length = (uint32_t)(q + 1 - t),
+                    .a = (uint32_t)(t + 1 - s),
+                    .b = (uint32_t)(q - t - 1),
+                };
+                ni++;
+                /* The comment may hold white space: a new window after it. */
+                p = q + 1;
                 break;
-            waiting = taken = true;
-            kind_n = kind;
-            num_n = num;
-            node_n = g->nodes.len;
-            off_n = (uint32_t)(t - s);
-            len_n = (uint32_t)(u - t);
-            p = u;
-        } else {
-            const unsigned char *q = standard_move(t);
-            if (q == NULL || !blank(q))
+            }
+            uint64_t next = starts & (starts - 1);
+            if (!next) {
+                /* The next token is not in sight: read the last one again
+                 * in the next window, or stop at a lone CR. */
+                if (t == p || lone)
+                    goto stop;
+                p = t;
                 break;
-            pdn_move_rec *m = (pdn_move_rec *)g->moves.data + g->moves.len;
-            *m = (pdn_move_rec){
-                .number = waiting ? num_n : 0,
-                .san_off = (uint32_t)(t - s),
-                .san_len = (uint8_t)(q - t),
+            }
+            const unsigned char *const te = p + pdn_bits__ctz(ends);
+            const unsigned char *m = t;
+            quick_number q = {0};
+            if ((unsigned)(*t - '1') < 9) {
+                /* MOVENUMBER : [0-9]+ '.' ('..')? */
+                if (numk != 0 || !move_number(t, &q) ||
+                    (odd != NULL && (size_t)(e - t) >= odd_len && memcmp(t, odd, odd_len) == 0))
+                    goto stop;
+                m = t + q.len;
+                if (m == te) {
+                    const unsigned char after = p[pdn_bits__ctz(next)];
+                    if (q.kind == PDN_NUMBER_WHITE && (after == '.' || after == 0xE2))
+                        goto stop;
+                    numk = q.num | (uint32_t)q.kind << 30;
+                    num_at = t;
+                    node_n = ni;
+                    continue;
+                }
+                /* Glued to its move: taken with it, or not at all. */
+            }
+            const unsigned n = (unsigned)(te - m);
+            if (n - 2 > SHAPE_BYTES - 2 || (!common_move(m, n) && !standard_move(m, n)))
+                goto stop;
+            if (m != t) {
+                numk = q.num | (uint32_t)q.kind << 30;
+                num_at = t;
+                node_n = ni;
+            }
+            const uint32_t off = (uint32_t)(m - s);
+            /* Whole records: the compiler writes each byte once. */
+            *mv++ = (pdn_move_rec){
+                .number = numk & 0x3FFFFFFF,
+                .san_off = off,
+                .san_len = (uint8_t)n,
                 .kind = PDN_MOVE_SAN,
-                .number_kind = (uint8_t)(waiting ? kind_n : 0),
+                .number_kind = (uint8_t)(numk >> 30),
             };
-            uint32_t i = (uint32_t)g->nodes.len++;
-            struct pdn_node *nodes = g->nodes.data;
-            nodes[i] = (struct pdn_node){
+            *nd++ = (struct pdn_node){
                 .game = g,
                 .kind = PDN_NODE_MOVE,
                 .parent = cont,
-                .prev = last,
-                .offset = (uint32_t)(t - s),
-                .length = (uint32_t)(q - t),
-                .a = (uint32_t)g->moves.len++,
+                .next = ni + 1,
+                .prev = ni - 1,
+                .offset = off,
+                .length = n,
+                .a = mi++,
             };
-            if (last != PDN_NIL)
-                nodes[last].next = i;
-            else
-                nodes[cont].first = i;
-            last = i;
-            waiting = false;
-            room--;
-            p = q;
+            last_move = ni++;
+            numk = 0;
         }
-        while (p < stop_at && blank(p))
-            p += 1 + (*p == '\r');
     }
-    quick_end(ps, (const char *)p, last, g->nodes.len != nodes0,
-              (quick_number){waiting, taken, kind_n, num_n, off_n, len_n, node_n});
+    goto out;
+stop:
+    p = t;
+out:
+    g->nodes.len = ni;
+    g->moves.len = mi;
+    struct pdn_node *nodes = g->nodes.data;
+    uint32_t last = nodes[cont].last;
+    if (ni != ni0) {
+        nodes[ni - 1].next = PDN_NIL;
+        nodes[ni0].prev = last;
+        if (last != PDN_NIL)
+            nodes[last].next = ni0;
+        else
+            nodes[cont].first = ni0;
+        last = ni - 1;
+    }
+    quick_number q = {.waiting = numk != 0, .taken = num_at != NULL};
+    if (num_at != NULL) {
+        move_number(num_at, &q);
+        q.off = (uint32_t)(num_at - s);
+        q.node = node_n;
+    }
+    quick_end(ps, (const char *)p, last, ni != ni0, q);
+    /* The last item may be a comment. */
+    ps->last_move = last_move;
 }

@@ -697,7 +697,8 @@ void pdn_parse__game(struct pdn_game *g, const pdn_parse_in *in, pdn_parse_out *
             break;
         }
         unsigned char c = (unsigned char)*p;
-        if (ps.in_body && ps.quick && !ps.odd_result_len && IS(c, C_DIGIT | C_LOWER | C_UPPER)) {
+        if (ps.in_body && ps.quick && (ps.chess || !ps.odd_result_len) &&
+            IS(c, C_DIGIT | C_LOWER | C_UPPER)) {
             if (!ps.chess && !IS(c, C_UPPER))
                 pdn_parse__fast_run(&ps);
             else if (ps.chess)

@@ -1,15 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * write_pdn.c - the canonical PDN 3.0 writer (PGN export format for chess).
- * Walks the tree through the public API and writes what it holds in the one
- * form strict mode accepts: roster tags first (canon.c), one tag a line,
- * movetext wrapped at a fixed width, '*' ending every draughts game, no
- * leading zeros, each GameType's capture separator.  What PDN 3.0 cannot
- * express (a ';' comment, unreadable text) is kept as a comment.
+ * Walks the tree through the public API (runs of SAN moves through the
+ * game's arrays) and writes it in the one form strict mode accepts: roster
+ * tags first (canon.c), one tag a line, movetext wrapped at a fixed width,
+ * '*' ending every draughts game, no leading zeros, each GameType's capture
+ * separator.  A ';' comment or unreadable text is kept as a comment.
  */
 #include "write/canon.h"
 #include "write/comment_form.h"
 #include "write/out.h"
+#include "write/writers.h"
+
+#include "tree/game.h"
 
 #include "base/bits.h"
 
@@ -33,6 +36,7 @@ typedef struct writer {
     const pdn_geometry *geo; /* for notation: the replay's, or `own_geo` */
     pdn_movelist *legal;     /* scratch for the legal moves of a position */
     bool oom;
+    bool quick; /* moves kept as written may take san_run() */
     /* The large parts last: a game's writer clears only what is above. */
     pdn_out out;
     pdn_geometry own_geo;
@@ -230,13 +234,13 @@ static size_t put_square(char *b, pdn_square sq)
 
 /* A move number as written: "12." or "12..." (Black's number 0 is the bare
  * "...", the number not written); returns the length. */
-static inline size_t put_number(char *b, const pdn_move *m)
+static inline size_t put_number(char *b, uint32_t number, unsigned kind)
 {
     size_t n = 0;
-    if (m->number || m->number_kind == PDN_NUMBER_WHITE)
-        n = put_uint(b, (unsigned)m->number);
+    if (number || kind == PDN_NUMBER_WHITE)
+        n = put_uint(b, (unsigned)number);
     b[n++] = '.';
-    if (m->number_kind == PDN_NUMBER_BLACK) {
+    if (kind == PDN_NUMBER_BLACK) {
         b[n++] = '.';
         b[n++] = '.';
     }
@@ -246,7 +250,7 @@ static inline size_t put_number(char *b, const pdn_move *m)
 static void write_number(writer *w, const pdn_move *m)
 {
     char buf[32];
-    size_t n = put_number(buf, m);
+    size_t n = put_number(buf, m->number, m->number_kind);
     unsigned keep = w->closes;
     w->closes = 0;
     token3f(w, buf, n, "", 0, "", 0, true);
@@ -317,43 +321,119 @@ static size_t rewritten(writer *w, const pdn_node *node, char *buf, size_t cap)
 }
 
 /*
- * A SAN move kept as written, nearly every move of a chess game, built in
- * the output buffer itself: what token3f() does with the number and the
- * move, without building the token first.  False, with nothing written,
- * when the general way must write it (a '(' or a '%' comment waiting, the
- * buffer nearly full).
+ * A run of SAN moves kept as written and of brace comments, nearly all of
+ * a chess game's movetext, read from the game's arrays: each move with its
+ * number is built in the output buffer itself, without a pdn_move or a
+ * token on the way, the writer's state in locals; what token3f() does with
+ * the line is done after, as a line break takes the place of the space
+ * before the token.  Returns the last node written, or NULL when the first
+ * one must go the general way (not kept as written, a '(' or a '%' comment
+ * waiting).
  */
-static bool quick_san(writer *w, const pdn_node *node, const pdn_move *m)
+static const pdn_node *san_run(writer *w, const struct pdn_node *nd)
 {
-    pdn_out *o = &w->out;
-    size_t body = m->san.len + m->strength.len, nn = 0;
-    /* Room for a line break, a space, the number and the move. */
-    if (w->force_newline || w->opens || PDN_OUT_BUF - o->len < 48 + body)
-        return false;
-    char num[32];
-    if (m->number_kind != PDN_NUMBER_NONE && w->numbered != node) {
-        nn = put_number(num, m);
-        num[nn++] = ' ';
-    }
-    size_t n = nn + body + w->closes;
+    /* Text on the line is always followed by a space to write (need_space),
+     * which a line break may replace; the general path would take a line
+     * without it. */
+    if (w->force_newline || w->opens || (w->col && !w->need_space))
+        return NULL;
+    const struct pdn_game *g = nd->game;
+    const struct pdn_node *const nodes = g->nodes.data;
+    const pdn_move_rec *const moves = g->moves.data;
+    const char *const text = g->text;
+    const pdn_node *const numbered = w->numbered;
+    const unsigned width = w->width;
+    unsigned col = w->col;
     bool space = w->need_space;
-    if (w->col && w->col + (space ? 1 : 0) + n > w->width) {
-        newline(w);
-        space = false;
-    }
+    pdn_out *o = &w->out;
+    /* Room for a line break, a space, a number and the longest move. */
+    char *const room_end = o->buf + PDN_OUT_BUF - (48 + 2 * 255);
     char *d = o->buf + o->len;
-    *d = ' ';
-    d += space;
-    copy(d, num, nn);
-    d += nn;
-    d += put_san(d, m->san);
-    copy(d, m->strength.ptr, m->strength.len);
-    d += m->strength.len;
+    const pdn_node *done = NULL;
+    for (;;) {
+        if (nd->kind == PDN_NODE_MOVE) {
+            const pdn_move_rec *m = moves + nd->a;
+            if (m->kind != PDN_MOVE_SAN)
+                break;
+            const unsigned closes = nd->next != PDN_NIL ? 0 : closes_chain(nd);
+            if (d > room_end) {
+                o->len = (size_t)(d - o->buf);
+                pdn_out__flush(o);
+                d = o->buf;
+                if (o->failed)
+                    break;
+            }
+            *d = ' ';
+            char *const start = d + space;
+            char *e = start;
+            if (m->number_kind != PDN_NUMBER_NONE && nd != numbered) {
+                e += put_number(e, m->number, m->number_kind);
+                *e++ = ' ';
+            }
+            e += put_san(e, pdn_str__make(text + m->san_off, m->san_len));
+            if (m->str_len) {
+                copy(e, text + m->str_off, m->str_len);
+                e += m->str_len;
+            }
+            const unsigned len = (unsigned)(e - start), n = len + closes;
+            if (col && col + space + n > width) {
+                *d = '\n';
+                col = 0;
+            } else {
+                col += space;
+            }
+            d = e;
+            col = n > width ? width : col + len; /* a token wider than the line ends it */
+            space = true;
+        } else if (nd->kind == PDN_NODE_COMMENT && nd->sub == PDN_COMMENT_BRACE &&
+                   nd->attach != PDN_ATTACH_BEFORE) {
+            /* A brace comment stays one: token3f()'s work, in place when
+             * the buffer has room for it. */
+            const char *const c = text + nd->a;
+            const unsigned closes = nd->next != PDN_NIL ? 0 : closes_chain(nd);
+            const unsigned len = nd->b, n = len + 2 + closes;
+            if ((size_t)(o->buf + PDN_OUT_BUF - d) < (size_t)len + 8) {
+                o->len = (size_t)(d - o->buf);
+                w->col = col;
+                w->need_space = space;
+                w->closes = closes;
+                token3(w, "{", 1, c, len, "}", 1);
+                w->closes = 0;
+                d = o->buf + o->len;
+                col = w->col;
+                if (o->failed)
+                    break;
+            } else {
+                if (col && col + space + n > width) {
+                    *d++ = '\n';
+                    col = 0;
+                    space = false;
+                }
+                *d = ' ';
+                d += space;
+                *d++ = '{';
+                memcpy(d, c, len);
+                d += len;
+                *d++ = '}';
+                col = advance(col + space + 1, c, len) + 1;
+                if (n > width)
+                    col = width; /* a token wider than the line ends it */
+            }
+            space = true;
+        } else {
+            break;
+        }
+        done = nd;
+        if (nd->next == PDN_NIL)
+            break;
+        nd = nodes + nd->next;
+    }
     o->len = (size_t)(d - o->buf);
-    unsigned col = w->col + (space ? 1u : 0u) + (unsigned)(nn + body);
-    w->col = n > w->width ? w->width : col; /* a token wider than the line ends it */
-    w->need_space = true;
-    return true;
+    if (done) {
+        w->col = col;
+        w->need_space = space;
+    }
+    return done;
 }
 
 static void write_move(writer *w, const pdn_node *node)
@@ -361,14 +441,11 @@ static void write_move(writer *w, const pdn_node *node)
     pdn_move m;
     if (pdn_node_move(&m, node) != PDN_OK)
         return;
-    if (m.kind == PDN_MOVE_SAN && (w->captures == PDN_CAPTURES_ASIS || w->replay == NULL) &&
-        quick_san(w, node, &m))
-        return;
     char buf[1024], num[32];
     size_t n = 0, nn = 0;
     /* The number goes with its move: no line break between them. */
     if (m.number_kind != PDN_NUMBER_NONE && w->numbered != node) {
-        nn = put_number(num, &m);
+        nn = put_number(num, m.number, m.number_kind);
         num[nn++] = ' ';
     }
     n = m.kind != PDN_MOVE_UNKNOWN ? rewritten(w, node, buf, sizeof buf - 64) : 0;
@@ -485,23 +562,30 @@ static size_t replay_gametype(const writer *w, char *buf, size_t cap)
                             t->notation, t->corner, t->invert);
 }
 
-static int write_tag(void *ctx, pdn_str name, pdn_str value)
+/* Whether s[0..n) holds a quote or a backslash, which a tag value escapes:
+ * eight bytes at a time (bits.h), the last ones overlapping or, for a short
+ * value, copied into a word first. */
+static bool needs_escape(const char *s, size_t n)
 {
-    writer *w = ctx;
-    char type[64];
-    size_t n;
-    /* Moves rewritten by the rules follow the GameType they were replayed
-     * with, which the tag must then name (an inferred or misfit tag). */
-    if (w->captures != PDN_CAPTURES_ASIS && name.len == 8 && memcmp(name.ptr, "GameType", 8) == 0 &&
-        (n = replay_gametype(w, type, sizeof type)) > 0) {
-        value.ptr = type;
-        value.len = n;
+    const unsigned char *u = (const unsigned char *)s;
+    uint64_t m = 0;
+    if (n < 8) {
+        unsigned char b[8] = {0};
+        pdn_out__copy_short((char *)b, s, n);
+        uint64_t x = pdn_bits__load(b);
+        return (pdn_bits__eq(x, PDN_BITS_REP('"')) | pdn_bits__eq(x, PDN_BITS_REP('\\'))) != 0;
     }
+    for (size_t i = 0; i < n; i += 8) {
+        uint64_t x = pdn_bits__load(u + (n - i < 8 ? n - 8 : i));
+        m |= pdn_bits__eq(x, PDN_BITS_REP('"')) | pdn_bits__eq(x, PDN_BITS_REP('\\'));
+    }
+    return m != 0;
+}
+
+static int put_tag(writer *w, pdn_str name, pdn_str value)
+{
     pdn_out *o = &w->out;
-    size_t clean = 0;
-    while (clean < value.len && value.ptr[clean] != '"' && value.ptr[clean] != '\\')
-        clean++;
-    if (clean == value.len && name.len + value.len + 8 <= PDN_OUT_BUF - o->len) {
+    if (!needs_escape(value.ptr, value.len) && name.len + value.len + 8 <= PDN_OUT_BUF - o->len) {
         /* Nothing to escape and room in the buffer, the usual tag: in place. */
         char *d = o->buf + o->len;
         *d++ = '[';
@@ -531,7 +615,31 @@ static int write_tag(void *ctx, pdn_str name, pdn_str value)
     return w->out.failed;
 }
 
-pdn_status pdn_write_pdn(const pdn_game *game, const pdn_write_options *opts, pdn_sink sink)
+/* Moves rewritten by the rules follow the GameType they were replayed
+ * with, which the tag must then name (an inferred or misfit tag).  Apart
+ * from write_tag(), which runs for every tag. */
+static PDN_NOINLINE int retyped_tag(writer *w, pdn_str name, pdn_str value)
+{
+    char type[64];
+    size_t n = replay_gametype(w, type, sizeof type);
+    if (n > 0) {
+        value.ptr = type;
+        value.len = n;
+    }
+    return put_tag(w, name, value);
+}
+
+static int write_tag(void *ctx, pdn_str name, pdn_str value, const pdn_tag *src)
+{
+    writer *w = ctx;
+    (void)src;
+    if (w->captures != PDN_CAPTURES_ASIS && name.len == 8 && memcmp(name.ptr, "GameType", 8) == 0)
+        return retyped_tag(w, name, value);
+    return put_tag(w, name, value);
+}
+
+pdn_status pdn_write__pdn(const pdn_game *game, const pdn_write_options *opts, pdn_sink sink,
+                          bool quick)
 {
     if (!game || !sink.write)
         return PDN_EINVAL;
@@ -555,18 +663,21 @@ pdn_status pdn_write_pdn(const pdn_game *game, const pdn_write_options *opts, pd
         w.geo = &w.own_geo;
     }
     w.cap_sep = pdn_gametype_capture_separator(type < 0 ? 20 : type);
+    /* SAN moves are chess's: other games go the general way at once. */
+    w.quick =
+        quick && pdn_game_type(game) == 0 && (w.captures == PDN_CAPTURES_ASIS || w.replay == NULL);
 
     for (const pdn_node *c = pdn_node_first_child(pdn_game_header(game)); c; c = pdn_node_next(c))
         write_comment(&w, pdn_node_text(c), pdn_node_comment_kind(c), true);
     size_t ntags = 0;
     pdn_game_tags(game, &ntags);
-    pdn_canon__each_tag(game, write_tag, &w);
+    pdn_canon__each_tag_src(game, write_tag, &w);
     char tuple[64];
     size_t tn;
     if (w.captures != PDN_CAPTURES_ASIS && pdn_game_tag(game, "GameType") == NULL &&
         (tn = replay_gametype(&w, tuple, sizeof tuple)) > 0) {
         pdn_str name = {"GameType", 8}, value = {tuple, tn};
-        write_tag(&w, name, value);
+        put_tag(&w, name, value);
         ntags++;
     }
     int has_tags = ntags > 0 || type == 0 || pdn_canon__result(game, &(pdn_str){0});
@@ -600,6 +711,14 @@ pdn_status pdn_write_pdn(const pdn_game *game, const pdn_write_options *opts, pd
             }
             break;
         case PDN_NODE_MOVE:
+            if (w.quick) {
+                const pdn_node *last = san_run(&w, n);
+                if (last) {
+                    /* On from the last node of the run. */
+                    it.node = last;
+                    break;
+                }
+            }
             w.closes = closes_after(n);
             write_move(&w, n);
             w.closes = 0;
@@ -644,4 +763,9 @@ pdn_status pdn_write_pdn(const pdn_game *game, const pdn_write_options *opts, pd
     pdn_movelist_free(w.legal);
     pdn_status st = pdn_out__finish(&w.out);
     return w.oom && st == PDN_OK ? PDN_ENOMEM : st;
+}
+
+pdn_status pdn_write_pdn(const pdn_game *game, const pdn_write_options *opts, pdn_sink sink)
+{
+    return pdn_write__pdn(game, opts, sink, true);
 }
