@@ -7,14 +7,13 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "harness.h"
 #include "pdn.h"
+#include "support/files.h"
 
 typedef struct tally {
     unsigned long files, games, played, legal;
@@ -101,25 +100,8 @@ static void check_game(const pdn_game *g, pdn_replay *r, const char *file, tally
 
 static void check_file(const char *path, tally *t)
 {
-    FILE *f = fopen(path, "rb");
-    if (!CHECK(f != NULL))
-        return;
-    size_t cap = 1 << 20, len = 0, got;
-    char *data = malloc(cap);
-    while (data != NULL && (got = fread(data + len, 1, cap - len, f)) > 0) {
-        len += got;
-        if (len == cap) {
-            char *more = realloc(data, cap * 2);
-            if (more == NULL) {
-                free(data);
-                data = NULL;
-                break;
-            }
-            data = more;
-            cap *= 2;
-        }
-    }
-    fclose(f);
+    size_t len = 0;
+    char *data = test_read_file(path, &len);
     if (!CHECK(data != NULL))
         return;
     pdn_read_options ro = PDN_READ_OPTIONS_INIT;
@@ -143,37 +125,18 @@ static void check_file(const char *path, tally *t)
     free(data);
 }
 
-/* Every .pgn file under `dir`, in the order the directory lists them. */
-static void walk(const char *dir, tally *t, int depth)
+/* Every .pgn file of the corpus. */
+static bool pgn_file(const char *path, const char *name, void *ctx)
 {
-    DIR *d = opendir(dir);
-    if (d == NULL || depth > 8) {
-        if (d != NULL)
-            closedir(d);
-        return;
-    }
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        if (e->d_name[0] == '.')
-            continue;
-        char path[4096];
-        struct stat sb;
-        size_t n = strlen(e->d_name);
-        if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= sizeof path ||
-            stat(path, &sb) != 0)
-            continue;
-        if (S_ISDIR(sb.st_mode))
-            walk(path, t, depth + 1);
-        else if (n > 4 && strcmp(e->d_name + n - 4, ".pgn") == 0)
-            check_file(path, t);
-    }
-    closedir(d);
+    if (test_has_ext(name, ".pgn"))
+        check_file(path, ctx);
+    return true;
 }
 
 static void test_chess_corpus__san_round_trip(void)
 {
     tally t = {0, 0, 0, 0};
-    walk(PDN_CORPUS_DIR, &t, 0);
+    test_walk_files(PDN_CORPUS_DIR, pgn_file, &t);
     printf("%lu .pgn files, %lu games: %lu played moves and %lu other legal moves checked\n",
            t.files, t.games, t.played, t.legal);
     /* The corpus holds some 8 chess files and 100 000 plies: a walk that

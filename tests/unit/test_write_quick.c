@@ -11,10 +11,10 @@
  */
 #include "harness.h"
 #include "support/append.h"
+#include "support/files.h"
 #include "support/rng.h"
 #include "write/writers.h"
 
-#include <dirent.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 
@@ -273,44 +273,21 @@ static void test_write_quick__roster_order(void)
 }
 
 /* Every file of the corpus, chess and draughts (the writer is shared). */
-static void walk(const char *dir, int depth, int *files, int *failed)
+typedef struct corpus_walk {
+    int files, failed;
+} corpus_walk;
+
+static bool corpus_file(const char *path, const char *name, void *ctx)
 {
-    DIR *d = opendir(dir);
-    if (d == NULL || depth > 8) {
-        if (d != NULL)
-            closedir(d);
-        return;
-    }
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL && *failed < 3) {
-        if (e->d_name[0] == '.')
-            continue;
-        char path[4096];
-        struct stat sb;
-        size_t n = strlen(e->d_name);
-        if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= sizeof path ||
-            stat(path, &sb) != 0)
-            continue;
-        if (S_ISDIR(sb.st_mode)) {
-            walk(path, depth + 1, files, failed);
-            continue;
-        }
-        FILE *f = fopen(path, "rb");
-        if (f == NULL)
-            continue;
-        test_text t = {0};
-        char buf[65536];
-        size_t got;
-        while ((got = fread(buf, 1, sizeof buf, f)) > 0)
-            if (!test_append(&t.buf, &t.len, &t.cap, buf, got))
-                break;
-        fclose(f);
-        int pgn = n > 4 && (strcmp(e->d_name + n - 4, ".pgn") == 0);
-        check_text(t.buf ? t.buf : "", t.len, pgn ? 0 : -1, failed);
-        free(t.buf);
-        (*files)++;
-    }
-    closedir(d);
+    corpus_walk *w = ctx;
+    size_t len = 0;
+    char *text = test_read_file(path, &len);
+    if (!CHECK(text != NULL))
+        return false;
+    check_text(text, len, test_has_ext(name, ".pgn") ? 0 : -1, &w->failed);
+    free(text);
+    w->files++;
+    return w->failed < 3;
 }
 
 static void test_write_quick__corpus(void)
@@ -320,9 +297,9 @@ static void test_write_quick__corpus(void)
         printf("no corpus at %s: skipped\n", PDN_CORPUS_DIR);
         return;
     }
-    int files = 0, failed = 0;
-    walk(PDN_CORPUS_DIR, 0, &files, &failed);
-    CHECK(files >= 1);
+    corpus_walk w = {0, 0};
+    test_walk_files(PDN_CORPUS_DIR, corpus_file, &w);
+    CHECK(w.files >= 1);
 }
 
 int main(void)
