@@ -168,10 +168,22 @@ uint32_t pdn_parse__add_comment(parser *ps, pdn_comment_kind kind, const char *a
 
 /* ---- scanning helpers ----------------------------------------------------------- */
 
-/* Skips white space; returns the number of line breaks crossed.  NUL bytes
- * count as white space after a diagnostic, so that binary junk cannot hide
- * the rest of a game. */
-static int skip_ws(parser *ps)
+/* NUL bytes count as white space after a diagnostic, so that binary junk
+ * cannot hide the rest of a game.  Out of line: the white space loop keeps
+ * its registers. */
+static PDN_NOINLINE const char *skip_nul(parser *ps, const char *p)
+{
+    const char *q = p;
+    while (q < ps->e && *q == 0)
+        q++;
+    ps->p = p;
+    pdn_parse__diag(ps, PDN_D_NUL_BYTE, p, (size_t)(q - p), UINT32_MAX);
+    return q;
+}
+
+/* Skips white space; returns the number of line breaks crossed.  Inline:
+ * it mostly crosses a byte or two, less than a call costs. */
+static PDN_FORCE_INLINE int skip_ws(parser *ps)
 {
     int lines = 0;
     const char *p = ps->p, *e = ps->e;
@@ -185,12 +197,7 @@ static int skip_ws(parser *ps)
         if (!IS(c, C_SPACE)) {
             if (c != 0)
                 break;
-            const char *q = p;
-            while (q < e && *q == 0)
-                q++;
-            ps->p = p;
-            pdn_parse__diag(ps, PDN_D_NUL_BYTE, p, (size_t)(q - p), UINT32_MAX);
-            p = q;
+            p = skip_nul(ps, p);
             continue;
         }
         lines += c == '\n' || (c == '\r' && (p + 1 >= e || p[1] != '\n'));
@@ -585,6 +592,27 @@ static bool is_half_draw(const char *v, size_t n)
            (n == 5 && memcmp(v, "\xC2\xBD-\xC2\xBD", 5) == 0);
 }
 
+/* memcmp() == 0 for the few bytes of a result, where a loop costs less
+ * than the call. */
+static bool same_bytes(const char *a, const char *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (a[i] != b[i])
+            return false;
+    return true;
+}
+
+/* The first Result tag: pdn_parse__find_tag() with the name's comparison
+ * inlined, as it runs once a game. */
+static const pdn_tag_rec *result_tag(const parser *ps)
+{
+    const pdn_tag_rec *t = ps->g->tag_recs.data;
+    for (size_t i = 0, n = ps->g->tag_recs.len; i < n; i++)
+        if (t[i].name_len == 6 && memcmp(ps->s + t[i].name_off, "Result", 6) == 0)
+            return &t[i];
+    return NULL;
+}
+
 static void finish(parser *ps, pdn_parse_out *out, const char *end)
 {
     struct pdn_game *g = ps->g;
@@ -604,7 +632,7 @@ static void finish(parser *ps, pdn_parse_out *out, const char *end)
         pdn_game__node(g, PDN_HEADER)->first == PDN_NIL)
         pdn_parse__diag(ps, PDN_D_EMPTY_GAME, ps->s + g->term_off, g->term_len, UINT32_MAX);
     if (g->term_kind == PDN_TERM_RESULT) {
-        const pdn_tag_rec *t = pdn_parse__find_tag(ps, "Result", 6);
+        const pdn_tag_rec *t = result_tag(ps);
         if (t) {
             const char *v =
                 (t->value_in_strings ? (const char *)g->strings.data : ps->s) + t->value_off;
@@ -618,7 +646,7 @@ static void finish(parser *ps, pdn_parse_out *out, const char *end)
             while (vl && *v == ' ')
                 v++, vl--;
             const char *tt = ps->s + g->term_off;
-            bool same = (vl == g->term_len && memcmp(v, tt, vl) == 0) ||
+            bool same = (vl == g->term_len && same_bytes(v, tt, vl)) ||
                         (is_half_draw(v, vl) && is_half_draw(tt, g->term_len));
             if (vr != PDN_RESULT_UNKNOWN && !same)
                 pdn_parse__diag(ps, PDN_D_TERMINATOR_MISMATCH, ps->s + g->term_off, g->term_len,
@@ -731,17 +759,9 @@ void pdn_parse__game(struct pdn_game *g, const pdn_parse_in *in, pdn_parse_out *
                 pdn_parse__diag(&ps, PDN_D_TAG_SPACING, p, 1, UINT32_MAX);
             else if (ps.last_tag_end && header_blank)
                 pdn_parse__diag(&ps, PDN_D_TAG_SPACING, p, 1, UINT32_MAX);
+            /* With the tags after it one a line. */
             pdn_parse__tag(&ps);
             header_blank = false;
-            /* Tags mostly follow one another a line apart, where the loop
-             * would find nothing else to check: read them straight on. */
-            while (!ps.nomem && ps.e - ps.p >= 3) {
-                const char *q = ps.p + (*ps.p == '\r');
-                if (q[0] != '\n' || q[1] != '[')
-                    break;
-                ps.p = q + 1;
-                pdn_parse__tag(&ps);
-            }
             continue;
         case '{':
             /* Grammar: a comment belongs to the game body, so after the

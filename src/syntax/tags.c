@@ -14,21 +14,22 @@ static bool same_name(const parser *ps, const pdn_tag_rec *t, const char *name, 
 
 const pdn_tag_rec *pdn_parse__find_tag(const parser *ps, const char *name, size_t len)
 {
+    /* The length and the first byte rule out nearly every other name
+     * before a comparison of the rest. */
     const pdn_tag_rec *t = ps->g->tag_recs.data;
-    for (size_t i = 0; i < ps->g->tag_recs.len; i++)
-        if (same_name(ps, &t[i], name, len))
+    for (size_t i = 0, n = ps->g->tag_recs.len; i < n; i++)
+        if (t[i].name_len == len && ps->s[t[i].name_off] == name[0] &&
+            same_name(ps, &t[i], name, len))
             return &t[i];
     return NULL;
 }
 
 static bool is_standard_result(const char *v, size_t n)
 {
-    static const char r[][4] = {"1-0", "0-1", "2-0", "0-2", "1-1", "0-0"};
+    /* Three bytes "a-b" with a, b in 0..2: every pair but 1-2, 2-1, 2-2. */
     if (n == 3) {
-        for (size_t i = 0; i < sizeof r / sizeof r[0]; i++)
-            if (memcmp(r[i], v, 3) == 0)
-                return true;
-        return false;
+        unsigned a = (unsigned)(unsigned char)v[0] - '0', b = (unsigned)(unsigned char)v[2] - '0';
+        return v[1] == '-' && a <= 2 && b <= 2 && a + b <= 2;
     }
     return (n == 7 && memcmp(v, "1/2-1/2", 7) == 0) || (n == 1 && *v == '*');
 }
@@ -151,7 +152,7 @@ static const char *tag_value(parser *ps, const char *p, pdn_tag_rec *t, const ch
 }
 
 /* PdnTag : '[' IDENTIFIER STRING ']' */
-void pdn_parse__tag(parser *ps)
+static void general_tag(parser *ps)
 {
     const char *open = ps->p, *e = ps->e, *name = open + 1, *p;
     size_t name_len;
@@ -232,5 +233,80 @@ void pdn_parse__tag(parser *ps)
     note_tag(ps, slot);
     ps->tag_mark = pdn_game__node(g, PDN_HEADER)->last;
     ps->last_tag_end = p;
+    ps->p = p;
+}
+
+/* The common shape, [Name "value"] with a name of fewer than 16 letters,
+ * digits or '_' and a value without escape or line break, read as
+ * general_tag() reads it; NULL for anything else, which is left to it. */
+static const char *quick_tag(parser *ps, const char *open)
+{
+    const char *e = ps->e, *name = open + 1;
+    /* Room for the 16-byte name test. */
+    if (e - open < 32)
+        return NULL;
+    unsigned k = pdn_bits__word16((const unsigned char *)name);
+    if (k - 1 >= 15 || name[k] != ' ' || name[k + 1] != '"')
+        return NULL;
+    const char *v = name + k + 2;
+    const char *close =
+        v + pdn_bits__find4((const unsigned char *)v, (size_t)(e - v), '"', '\\', '\n', '\r');
+    if (close + 1 >= e || *close != '"' || close[1] != ']')
+        return NULL;
+    if (!IS(*name, C_UPPER))
+        pdn_parse__diag(ps, PDN_D_TAG_NAME_CASE, name, k, UINT32_MAX);
+    struct pdn_game *g = ps->g;
+    if (!pdn_vec__reserve(&g->tag_recs, &g->alloc, sizeof(pdn_tag_rec), 1)) {
+        ps->nomem = true;
+        return NULL;
+    }
+    pdn_tag_rec *slot = (pdn_tag_rec *)g->tag_recs.data + g->tag_recs.len;
+    slot->offset = off(ps, open);
+    slot->name_off = off(ps, name);
+    slot->name_len = k;
+    slot->value_off = off(ps, v);
+    slot->value_len = (uint32_t)(close - v);
+    slot->value_in_strings = false;
+    const char *p = close + 2;
+    uint64_t bit = UINT64_C(1) << ((k * 7 + (unsigned char)*name) & 63);
+    if (ps->tag_bloom & bit) {
+        const pdn_tag_rec *dup = pdn_parse__find_tag(ps, name, k);
+        if (dup)
+            pdn_parse__diag(ps, PDN_D_DUPLICATE_TAG, open, (size_t)(p - open), dup->offset);
+    }
+    ps->tag_bloom |= bit;
+    g->tag_recs.len++;
+    if (k == 8 || k == 6)
+        note_tag(ps, slot);
+    ps->tag_mark = pdn_game__node(g, PDN_HEADER)->last;
+    ps->last_tag_end = p;
+    return p;
+}
+
+/* A tag and the tags that follow it a line apart, as headers mostly are:
+ * read straight on, where the game loop would find nothing else to do. */
+void pdn_parse__tag(parser *ps)
+{
+    const char *p = ps->p, *e = ps->e;
+    for (;;) {
+        const char *next = ps->quick ? quick_tag(ps, p) : NULL;
+        if (next) {
+            p = next;
+        } else {
+            if (ps->nomem)
+                return;
+            ps->p = p;
+            general_tag(ps);
+            if (ps->nomem)
+                return;
+            p = ps->p;
+        }
+        if (e - p < 3)
+            break;
+        const char *q = p + (*p == '\r');
+        if (q[0] != '\n' || q[1] != '[')
+            break;
+        p = q + 1;
+    }
     ps->p = p;
 }

@@ -13,7 +13,8 @@
  * into separate storage, the tag's own position is the best we have. */
 static size_t value_at(const struct pdn_game *g, const pdn_tag *t, size_t err_at)
 {
-    const pdn_tag_rec *r = (const pdn_tag_rec *)g->tag_recs.data + (t - (const pdn_tag *)g->tags.data);
+    const pdn_tag_rec *r =
+        (const pdn_tag_rec *)g->tag_recs.data + (t - (const pdn_tag *)g->tags.data);
     return r->value_in_strings ? r->offset : r->value_off + err_at;
 }
 
@@ -78,7 +79,8 @@ static int format_allows(pdn_str format, const char *v, size_t n)
 
 static bool result_allowed(int type, const char *v, size_t n)
 {
-    bool intl = type == 20 || type == 27 || type < 0, dflt = !(type == 20 || type == 27) || type < 0;
+    bool intl = type == 20 || type == 27 || type < 0,
+         dflt = !(type == 20 || type == 27) || type < 0;
     switch (n) {
     case 0:
         return true;
@@ -106,14 +108,24 @@ static bool fen_form(struct pdn_game *g, size_t at, const char *v, size_t n)
     return i == n || pdn_game__diag(g, PDN_D_FEN_FORM, at + i, 1, UINT32_MAX, 0);
 }
 
-/*
- * The board a FEN is checked against: the GameType tag's, or chess.  When
- * the type is only a guess the FEN is checked for syntax alone, so that a
- * missing tag never turns a good FEN into an error.
- */
-static bool known_board(const struct pdn_game *g, pdn_geometry *geo)
+/* The first GameType tag, as pdn_game_tag() finds it, without its strlen()
+ * and calls. */
+static const pdn_tag *gametype_tag(const struct pdn_game *g)
 {
-    const pdn_tag *t = pdn_game_tag(g, "GameType");
+    const pdn_tag *t = g->tags.data;
+    for (size_t i = 0, n = g->tags.len; i < n; i++)
+        if (t[i].name.len == 8 && memcmp(t[i].name.ptr, "GameType", 8) == 0)
+            return &t[i];
+    return NULL;
+}
+
+/*
+ * The board a FEN is checked against: the GameType tag's (t, the first
+ * one), or chess.  When the type is only a guess the FEN is checked for
+ * syntax alone, so that a missing tag never turns a good FEN into an error.
+ */
+static bool known_board(const struct pdn_game *g, const pdn_tag *t, pdn_geometry *geo)
+{
     pdn_gametype gt;
     size_t at;
     if (t != NULL) {
@@ -126,13 +138,15 @@ static bool known_board(const struct pdn_game *g, pdn_geometry *geo)
     return pdn_geometry_init(geo, &gt) == PDN_OK;
 }
 
-/* A syntactically good FEN on the game's board: squares it lacks, squares
- * given twice, chess positions that cannot occur. */
-static pdn_diag_code fen_on_board(const struct pdn_game *g, const char *v, size_t n, size_t *at)
+/* A syntactically good FEN on the game's board (gametype: its first
+ * GameType tag): squares it lacks, squares given twice, chess positions
+ * that cannot occur. */
+static pdn_diag_code fen_on_board(const struct pdn_game *g, const pdn_tag *gametype, const char *v,
+                                  size_t n, size_t *at)
 {
     pdn_geometry geo;
     pdn_position pos;
-    if (!known_board(g, &geo))
+    if (!known_board(g, gametype, &geo))
         return PDN_D_NONE;
     pdn_diag_code c = pdn_fen_read(&pos, &geo, v, n, at);
     return c == PDN_D_FEN_FORM || c == PDN_D_BAD_FEN ? PDN_D_NONE : c;
@@ -151,12 +165,11 @@ typedef enum value_kind {
 } value_kind;
 
 /* A switch on the length first: most names are compared with one literal
- * at most. */
-static value_kind kind_of(pdn_str name)
+ * at most, and the commonest (Event, White, Black, Round) with none. */
+static inline value_kind kind_of(const char *n, size_t len)
 {
-    const char *n = name.ptr;
 #define IS(lit) (memcmp(n, lit, sizeof(lit) - 1) == 0)
-    switch (name.len) {
+    switch (len) {
     case 3:
         return IS("FEN") ? V_FEN : V_NONE;
     case 4:
@@ -187,29 +200,37 @@ bool pdn_syntax__check_tags(struct pdn_game *g)
 {
     if (!pdn_game__resolve_tags(g))
         return false;
-    size_t count;
-    const pdn_tag *tags = pdn_game_tags(g, &count);
-    const pdn_tag *format = NULL;
-    for (size_t i = 0; i < count && !format; i++)
-        if (tags[i].name.len == 12 && kind_of(tags[i].name) == V_RESULT_FORMAT)
+    const pdn_tag *tags = g->tags.data;
+    size_t count = g->tags.len;
+    /* The first ResultFormat and GameType tags, which other tags' checks
+     * need wherever they are. */
+    const pdn_tag *format = NULL, *gametype = NULL;
+    for (size_t i = 0; i < count; i++) {
+        size_t len = tags[i].name.len;
+        if (len == 12 && !format && kind_of(tags[i].name.ptr, 12) == V_RESULT_FORMAT)
             format = &tags[i];
-    bool ok = true;
-    for (size_t i = 0; i < count && ok; i++) {
+        else if (len == 8 && !gametype && kind_of(tags[i].name.ptr, 8) == V_GAMETYPE)
+            gametype = &tags[i];
+    }
+    for (size_t i = 0; i < count; i++) {
         const pdn_tag *t = &tags[i];
+        value_kind kind = kind_of(t->name.ptr, t->name.len);
+        if (kind == V_NONE)
+            continue;
         const char *v = t->value.ptr;
         size_t n = t->value.len, at = 0;
         pdn_diag_code c = PDN_D_NONE;
-        switch (kind_of(t->name)) {
+        switch (kind) {
         case V_GAMETYPE: {
             pdn_gametype gt;
             c = pdn_parse_gametype(&gt, v, n, &at);
             break;
         }
-        case V_DATE: {
-            pdn_date d;
-            c = pdn_parse_date(&d, v, n, &at);
+        case V_DATE:
+            /* "" is allowed for every tag. */
+            if (n)
+                c = pdn_parse_date(NULL, v, n, &at);
             break;
-        }
         case V_RESULT: {
             /* With a ResultFormat its values replace the type's (3.2). */
             int allowed = format ? format_allows(format->value, v, n) : -1;
@@ -231,7 +252,7 @@ bool pdn_syntax__check_tags(struct pdn_game *g)
             if (n)
                 c = pdn_check_fen_syntax(v, n, g->gametype == 0, &at);
             if (n && c == PDN_D_NONE)
-                c = fen_on_board(g, v, n, &at);
+                c = fen_on_board(g, gametype, v, n, &at);
             if (n && g->gametype != 0 && !fen_form(g, value_at(g, t, 0), v, n))
                 return false;
             break;
@@ -239,9 +260,10 @@ bool pdn_syntax__check_tags(struct pdn_game *g)
         case V_NONE:
             break;
         }
-        ok = report(g, t, c, at);
+        if (!report(g, t, c, at))
+            return false;
     }
-    return ok;
+    return true;
 }
 
 static bool command_ok(pdn_str name, pdn_str value)
@@ -292,7 +314,7 @@ bool pdn_syntax__check_setup(struct pdn_game *g, uint32_t off, uint32_t len)
     size_t at = 0;
     pdn_diag_code c = pdn_check_fen_syntax(g->text + off, len, g->gametype == 0, &at);
     if (c == PDN_D_NONE)
-        c = fen_on_board(g, g->text + off, len, &at);
+        c = fen_on_board(g, gametype_tag(g), g->text + off, len, &at);
     if (c == PDN_D_NONE)
         return true;
     return pdn_game__diag(g, c, off + at, len > at ? len - at : 1, UINT32_MAX, 0);

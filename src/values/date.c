@@ -10,6 +10,9 @@
  */
 #include "values.h"
 
+#include <stdbool.h>
+#include <string.h>
+
 /* ---------------------------------------------------------------------- */
 /* Tokens                                                                 */
 /* ---------------------------------------------------------------------- */
@@ -337,50 +340,122 @@ static size_t odd_position(const char *s, size_t len)
 /* Entry point                                                            */
 /* ---------------------------------------------------------------------- */
 
-/* Value of the two digits at s, or -1. */
-static int two_digits(const char *s)
+/* Value of the n digits at s; 0 when all n are '?' (*unknown set); -1 for
+ * anything else, a mix included. */
+static inline int field(const char *s, size_t n, bool *unknown)
 {
-    return pdn_values__is_digit(s[0]) && pdn_values__is_digit(s[1]) ? (s[0] - '0') * 10 + s[1] - '0'
-                                                                    : -1;
+    /* Counts, not early exits: the loop of constant length unrolls. */
+    int v = 0;
+    size_t q = 0, digits = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned d = (unsigned)(unsigned char)s[i] - '0';
+        q += s[i] == '?';
+        digits += d <= 9;
+        v = v * 10 + (int)(d & 15);
+    }
+    *unknown = q == n;
+    return digits == n ? v : q == n ? 0 : -1;
+}
+
+/* A year, month and day read from their fields, with the checks of
+ * check_range(); -1 when a field is not plain digits or '?' (the general
+ * path decides), else PDN_D_NONE or PDN_D_BAD_DATE at `mat` or `dat`. */
+static int fields_date(pdn_date *d, const char *s, size_t y, size_t m, size_t mat, size_t dd,
+                       size_t dat, size_t *err_at)
+{
+    static const signed char days[12] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    bool yq = false, mq = false, dq = false;
+    int year = field(s + y, 4, &yq), month = field(s + m, 2, &mq), day = field(s + dd, 2, &dq);
+    if (year < 0 || month < 0 || day < 0)
+        return -1;
+    if (!mq && (month < 1 || month > 12))
+        return (int)pdn_values__fail(err_at, mat, PDN_D_BAD_DATE);
+    int max = month == 0 ? 31 : days[month - 1];
+    if (month == 2 && year != 0 && !is_leap(year))
+        max = 28;
+    if (!dq && (day < 1 || day > max))
+        return (int)pdn_values__fail(err_at, dat, PDN_D_BAD_DATE);
+    d->year = year;
+    d->month = month;
+    d->day = day;
+    return (int)PDN_D_NONE;
+}
+
+static bool plain_sep(char c)
+{
+    return c == '.' || c == '-' || c == '/';
 }
 
 /*
- * Nearly every date is "YYYY.MM.DD" in digits: read without tokens, with
- * the same range checks.  -1 when the text has another form (the general
- * path decides), else the result, *out filled when valid.
+ * The forms nearly every date has, read without tokens and with the same
+ * results as the general path: "YYYY.MM.DD" (each field digits or all '?',
+ * '-' or '/' between them read as odd), "YYYY." (a year alone), a range
+ * "YYYY.MM.DD - YYYY.MM.DD" and the day first "DD-MM-YYYY" (month first
+ * when the second field cannot be a month).  -1 for any other text, which
+ * the general path reads.
  */
-static int plain_date(pdn_date *out, const char *s, size_t len, size_t *err_at)
+static int quick_date(pdn_date *out, const char *s, size_t len, size_t *err_at)
 {
-    if (len != 10 || s[4] != '.' || s[7] != '.')
+    pdn_date d = {0, 0, 0};
+    int c;
+    if (len == 10 && plain_sep(s[4]) && plain_sep(s[7])) {
+        c = fields_date(&d, s, 0, 5, 5, 8, 8, err_at);
+        if (c == (int)PDN_D_NONE && (s[4] != '.' || s[7] != '.'))
+            c = (int)pdn_values__fail(err_at, s[4] != '.' ? 4 : 7, PDN_D_ODD_DATE);
+    } else if (len == 10 && plain_sep(s[2]) && plain_sep(s[5])) {
+        bool q = false;
+        int first = field(s, 2, &q), second = field(s + 3, 2, &q);
+        if (first < 0 || second < 0 || memchr(s, '?', 10) != NULL)
+            return -1;
+        /* Month first when the first field may be a month and the second
+         * not: "12-25-1996". */
+        if (first <= 12 && second > 12)
+            c = fields_date(&d, s, 6, 0, 0, 3, 3, err_at);
+        else
+            c = fields_date(&d, s, 6, 3, 3, 0, 0, err_at);
+        if (c == (int)PDN_D_NONE)
+            c = (int)pdn_values__fail(err_at, 2, PDN_D_ODD_DATE);
+    } else if (len == 5 && s[4] == '.') {
+        bool q = false;
+        d.year = field(s, 4, &q);
+        if (d.year < 0 || q)
+            return -1;
+        c = (int)pdn_values__fail(err_at, 5, PDN_D_ODD_DATE);
+    } else if (len == 23 && s[4] == '.' && s[7] == '.' && memcmp(s + 10, " - ", 3) == 0 &&
+               s[17] == '.' && s[20] == '.') {
+        pdn_date second;
+        if (memchr(s, '?', 23) != NULL)
+            return -1;
+        c = fields_date(&d, s, 0, 5, 5, 8, 8, err_at);
+        if (c < 0 || c == (int)PDN_D_BAD_DATE)
+            return c;
+        c = fields_date(&second, s, 13, 18, 18, 21, 21, err_at);
+        if (c < 0)
+            return -1;
+        c = (int)pdn_values__fail(err_at, 10,
+                                  c == (int)PDN_D_NONE ? PDN_D_ODD_DATE : PDN_D_BAD_DATE);
+    } else {
         return -1;
-    int hi = two_digits(s), lo = two_digits(s + 2), month = two_digits(s + 5),
-        day = two_digits(s + 8);
-    if (hi < 0 || lo < 0 || month < 0 || day < 0)
-        return -1;
-    static const signed char days[12] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-    int year = hi * 100 + lo;
-    if (month < 1 || month > 12)
-        return (int)pdn_values__fail(err_at, 5, PDN_D_BAD_DATE);
-    int max = days[month - 1];
-    if (month == 2 && year != 0 && !is_leap(year))
-        max = 28;
-    if (day < 1 || day > max)
-        return (int)pdn_values__fail(err_at, 8, PDN_D_BAD_DATE);
-    if (out != NULL) {
-        out->year = year;
-        out->month = month;
-        out->day = day;
     }
-    return (int)PDN_D_NONE;
+    if (out != NULL && c != (int)PDN_D_BAD_DATE)
+        *out = d;
+    return c;
 }
 
 pdn_diag_code pdn_parse_date(pdn_date *out, const char *text, size_t len, size_t *err_at)
 {
     if (out != NULL)
         out->year = out->month = out->day = 0;
-    int quick = text != NULL ? plain_date(out, text, len, err_at) : -1;
+    int quick = text != NULL ? quick_date(out, text, len, err_at) : -1;
     if (quick >= 0)
         return (pdn_diag_code)quick;
+    return pdn_values__date_general(out, text, len, err_at);
+}
+
+pdn_diag_code pdn_values__date_general(pdn_date *out, const char *text, size_t len, size_t *err_at)
+{
+    if (out != NULL)
+        out->year = out->month = out->day = 0;
     tok_list list;
     date_match first, second;
     size_t begin = 0, end = text != NULL ? len : 0, bad = 0, k, at;

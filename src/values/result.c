@@ -46,7 +46,40 @@ static pdn_result lookup(const char *s, size_t n)
     return PDN_RESULT_OTHER;
 }
 
+/* The standard's texts as they are nearly always written, decided on
+ * their bytes; -1 for any other text, which lookup() and the general path
+ * read. */
+static int quick_result(const char *s, size_t n)
+{
+    if (n == 3 && s[1] == '-') {
+        /* "a-b" with a, b in 0..2, by 3a + b; 1-2, 2-1 and 2-2 are not
+         * results. */
+        static const signed char by_pair[9] = {PDN_RESULT_FORFEIT,
+                                               PDN_RESULT_BLACK,
+                                               PDN_RESULT_BLACK,
+                                               PDN_RESULT_WHITE,
+                                               PDN_RESULT_DRAW,
+                                               -1,
+                                               PDN_RESULT_WHITE,
+                                               -1,
+                                               -1};
+        unsigned a = (unsigned)(unsigned char)s[0] - '0', b = (unsigned)(unsigned char)s[2] - '0';
+        return a <= 2 && b <= 2 ? by_pair[3 * a + b] : -1;
+    }
+    if (n == 7 && memcmp(s, "1/2-1/2", 7) == 0)
+        return PDN_RESULT_DRAW;
+    if (n == 1 && *s == '*')
+        return PDN_RESULT_UNKNOWN;
+    return -1;
+}
+
 pdn_result pdn_parse_result(const char *text, size_t len)
+{
+    int quick = text != NULL ? quick_result(text, len) : -1;
+    return quick >= 0 ? (pdn_result)quick : pdn_values__result_general(text, len);
+}
+
+pdn_result pdn_values__result_general(const char *text, size_t len)
 {
     size_t begin = 0, end = text != NULL ? len : 0, n = 0;
     char packed[MAX_PACKED];

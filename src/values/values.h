@@ -81,4 +81,9 @@ static inline pdn_diag_code pdn_values__fail(size_t *err_at, size_t at, pdn_diag
     return code;
 }
 
+/* pdn_parse_date() and pdn_parse_result() without their quick paths for
+ * the common forms: the tests compare the two ways. */
+pdn_diag_code pdn_values__date_general(pdn_date *out, const char *text, size_t len, size_t *err_at);
+pdn_result pdn_values__result_general(const char *text, size_t len);
+
 #endif /* PDN_VALUES_H */

@@ -1,0 +1,361 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_tag_speedpaths.c - the quick paths of the header must give what the
+ * general code gives: tag lines read by the reader's quick loop against the
+ * general tag parser (random headers, cut anywhere), the common Date forms
+ * and Result texts against their general parsers, and the block copy of
+ * the single-byte decoder against decoding byte by byte.
+ */
+#include "harness.h"
+#include "support/append.h"
+#include "support/rng.h"
+#include "syntax/parse.h"
+#include "values/values.h"
+
+#include <stdlib.h>
+
+static int sink(void *ctx, const char *data, size_t len)
+{
+    test_text *t = ctx;
+    return test_append(&t->buf, &t->len, &t->cap, data, len) ? 0 : 1;
+}
+
+/* Parses the first game of s both ways: the JSON, the PDN and the extent
+ * of the game must agree. */
+static int same_both_ways(const char *s, size_t len, pdn_mode mode)
+{
+    test_text out[2] = {{0}, {0}};
+    size_t end[2];
+    for (int way = 0; way < 2; way++) {
+        struct pdn_game g;
+        pdn_game__init(&g, pdn_alloc__resolve(NULL));
+        pdn_parse_in in = {
+            .text = s, .len = len, .mode = mode, .default_gametype = 20, .general_only = way == 1};
+        pdn_parse_out po;
+        pdn_parse__game(&g, &in, &po);
+        bool high;
+        g.line0 = 1;
+        g.col0 = 1;
+        if (po.nomem || !pdn_game__index_lines(&g, len, &high)) {
+            pdn_game__release(&g);
+            free(out[0].buf);
+            free(out[1].buf);
+            return 0;
+        }
+        end[way] = po.empty ? len + 1 : po.end;
+        pdn_write_options wo = PDN_WRITE_OPTIONS_INIT;
+        pdn_sink snk = {sink, &out[way]};
+        if (!po.empty) {
+            pdn_write_json(&g, &wo, snk);
+            pdn_write_pdn(&g, &wo, snk);
+        }
+        pdn_game__release(&g);
+    }
+    int same = end[0] == end[1] && out[0].len == out[1].len &&
+               (out[0].len == 0 || memcmp(out[0].buf, out[1].buf, out[0].len) == 0);
+    if (!same) {
+        fprintf(stderr, "    input: \"%.*s\"\n", (int)len, s);
+        fprintf(stderr, "    quick:   %.*s\n", (int)out[0].len, out[0].buf ? out[0].buf : "");
+        fprintf(stderr, "    general: %.*s\n", (int)out[1].len, out[1].buf ? out[1].buf : "");
+    }
+    free(out[0].buf);
+    free(out[1].buf);
+    return same;
+}
+
+/* Names the quick loop takes and those it must leave: lower case, digits,
+ * '_', 15 and 16 characters, spaces, entities, nothing. */
+static const char *const names[] = {"Event",
+                                    "Site",
+                                    "Date",
+                                    "Round",
+                                    "White",
+                                    "Black",
+                                    "Result",
+                                    "GameType",
+                                    "FEN",
+                                    "event",
+                                    "_x1",
+                                    "9lives",
+                                    "PublicationDat",
+                                    "PublicationDate",
+                                    "TimeControlWhite",
+                                    "TimeControlWhiteX",
+                                    "Type de jeu",
+                                    "Na&me",
+                                    "",
+                                    "Result",
+                                    "Date",
+                                    "GameType"};
+
+/* Values, including those with escapes, inner quotes, line breaks and
+ * brackets, and values of the tags the movetext depends on. */
+static const char *const values[] = {"",
+                                     "x",
+                                     "Campionato Italiano di Dama Internazionale",
+                                     "1-0",
+                                     "0-1",
+                                     "1/2-1/2",
+                                     "2-0",
+                                     "1-1",
+                                     "4-6",
+                                     "*",
+                                     "?",
+                                     "1-0 ",
+                                     "20",
+                                     "21",
+                                     "0",
+                                     "20,W,10,10,N1,0",
+                                     "a\\\"b",
+                                     "a\\\\b",
+                                     "a\"b",
+                                     "two\nlines",
+                                     "cr\rhere",
+                                     "]",
+                                     "a] b",
+                                     "W:W31,32,33:B1,2,3",
+                                     "1996.12.28",
+                                     "\xC3\xA8\xC3\xA0 Bert\xC3\xA8",
+                                     "0123456789abcdef0123456789abcdef0123456789"};
+
+static const char *const between[] = {"\n", "\n", "\n", "\r\n", "\n\n", " ", "", "\t\n", "\r"};
+
+static void random_header(test_text *t)
+{
+    unsigned count = 1 + rnd(9);
+    for (unsigned i = 0; i < count; i++) {
+        const char *name = names[rnd(sizeof names / sizeof names[0])];
+        const char *value = values[rnd(sizeof values / sizeof values[0])];
+        test_puts(t, "[");
+        test_puts(t, name);
+        test_puts(t, rnd(8) ? " " : rnd(2) ? "" : "  ");
+        test_puts(t, rnd(12) ? "\"" : "");
+        test_puts(t, value);
+        test_puts(t, rnd(12) ? "\"" : "");
+        test_puts(t, rnd(10) ? "]" : rnd(2) ? " ]" : "");
+        test_puts(t, between[rnd(sizeof between / sizeof between[0])]);
+    }
+    static const char *const bodies[] = {
+        "\n1. 32-28 19-23 2. 37-32 *\n", "\n4-6\n", "\n1-0\n", "\n{c} 1. 32-28 1-0", "",
+        "\n[Event \"next\"]\n"};
+    test_puts(t, bodies[rnd(sizeof bodies / sizeof bodies[0])]);
+}
+
+static void test_tag_speedpaths__headers(void)
+{
+    int failed = 0;
+    for (int k = 0; k < 6000 && failed < 3; k++) {
+        test_text t = {0};
+        random_header(&t);
+        /* Whole, and cut short where the quick loop's look-ahead ends. */
+        size_t cut = t.len > 0 ? rnd((unsigned)t.len + 1) : 0;
+        pdn_mode mode = rnd(2) ? PDN_MODE_LIBERAL : PDN_MODE_STRICT;
+        if (!CHECK(same_both_ways(t.buf, t.len, mode)) || !CHECK(same_both_ways(t.buf, cut, mode)))
+            failed++;
+        free(t.buf);
+    }
+}
+
+/* The tag lines the quick loop takes, once each, and their neighbours. */
+static void test_tag_speedpaths__edges(void)
+{
+    static const char *const cases[] = {
+        "[Event \"x\"]\n[Site \"y\"]\n[Event \"z\"]\n1. 32-28 *",
+        "[event \"x\"]\n[Result \"4-6\"]\n\n1. 32-28 4-6",
+        "[GameType \"21\"]\n[Result \"1-0\"]\n\n1. 11-15 1-0",
+        "[Event \""
+        "0123456789012345678901234567890123456789012345678901234567890123\"]\n*",
+        "[Event \"a\"]\r\n[Site \"b\"]\r\n\r\n1. 32-28 *",
+        "[Event \"a\"][Site \"b\"]\n*",
+        "[A \"b\"]\n[B \"c\"]",
+        "[Abcdefghijklmno \"b\"]\n[Abcdefghijklmnop \"c\"]\n*",
+        "[Event \"a\\\"b\"]\n[Site \"c\"]\n*",
+        "[Event \"a\nb\"]\n[Site \"c\"]\n*",
+        "[Event \"a\" ]\n[Site \"c\"]\n*",
+        "[Event  \"a\"]\n[Site \"c\"]\n*",
+        "[Event \"x\"]\n[ \"y\"]\n[Site \"z\"]\n*",
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        for (size_t cut = 0; cut <= strlen(cases[i]); cut++)
+            CHECK(same_both_ways(cases[i], cut, PDN_MODE_STRICT));
+}
+
+/* ---- values ------------------------------------------------------------------ */
+
+static int same_date(const char *s, size_t n)
+{
+    pdn_date a, b;
+    size_t at_a = 777, at_b = 777;
+    pdn_diag_code ca = pdn_parse_date(&a, s, n, &at_a);
+    pdn_diag_code cb = pdn_values__date_general(&b, s, n, &at_b);
+    int same = ca == cb && at_a == at_b && a.year == b.year && a.month == b.month && a.day == b.day;
+    if (!same)
+        fprintf(stderr,
+                "    date \"%.*s\": quick %d at %zu (%d.%d.%d), general %d at %zu (%d.%d.%d)\n",
+                (int)n, s, (int)ca, at_a, a.year, a.month, a.day, (int)cb, at_b, b.year, b.month,
+                b.day);
+    return same;
+}
+
+/* The forms the quick path reads, their bytes drawn from what makes them
+ * differ: digits near the limits, '?', other separators, spaces. */
+static void test_tag_speedpaths__dates(void)
+{
+    static const char *const shapes[] = {
+        "YYYY.MM.DD", "YYYY-MM-DD", "YYYY/MM.DD", "DD.MM.YYYY",
+        "DD-MM-YYYY", "DD/MM-YYYY", "YYYY.",      "YYYY.MM.DD - YYYY.MM.DD",
+        "YYYY.MM.D",  "YY.MM.DD",   "YYYY,MM,DD", "DD MM YYYY"};
+    static const char digits_year[] = "0123456789?";
+    int failed = 0;
+    for (int k = 0; k < 200000 && failed < 5; k++) {
+        const char *shape = shapes[rnd(sizeof shapes / sizeof shapes[0])];
+        char s[32];
+        size_t n = strlen(shape);
+        for (size_t i = 0; i < n; i++) {
+            char c = shape[i];
+            if (c == 'Y')
+                c = rnd(10) ? (char)('0' + (i % 5 == 0 ? 1 + rnd(2) : rnd(10)))
+                            : digits_year[rnd(11)];
+            else if (c == 'M' || c == 'D')
+                /* Fields near their limits: 0, 1, 2, 3 first digits. */
+                c = rnd(12) ? (char)('0' + ((i + 1 < n && (shape[i + 1] == c)) ? rnd(4) : rnd(10)))
+                            : "?x 9"[rnd(4)];
+            s[i] = c;
+        }
+        /* Now and then one byte of any kind anywhere. */
+        if (rnd(8) == 0)
+            s[rnd((unsigned)n)] = " .-/?0a\t"[rnd(8)];
+        if (!CHECK(same_date(s, n)))
+            failed++;
+    }
+    static const char *const fixed[] = {"2000.02.29",
+                                        "1900.02.29",
+                                        "????.02.29",
+                                        "2001.02.29",
+                                        "2001.00.10",
+                                        "2001.13.10",
+                                        "2001.12.32",
+                                        "2001.12.00",
+                                        "12-25-1996",
+                                        "25-12-1996",
+                                        "00-13-1996",
+                                        "13-13-1996",
+                                        "29.02.1900",
+                                        "1996.",
+                                        "????.",
+                                        "????.??.??",
+                                        "1996-?\?-?\?",
+                                        "1996.1?.01",
+                                        "2004.10.27 - 2004.11.01",
+                                        "2004.10.27 - 2004.13.01",
+                                        "2004.10.32 - 2004.11.01",
+                                        "2004.10.27 - 2004.11.0?",
+                                        "",
+                                        "0000.02.29"};
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+        CHECK(same_date(fixed[i], strlen(fixed[i])));
+}
+
+/* Every text of up to three bytes over the bytes that matter, and the
+ * seven-byte draw with each byte changed. */
+static void test_tag_speedpaths__results(void)
+{
+    static const char alphabet[] = "0123-/* ?\xC2";
+    size_t a = sizeof alphabet - 1;
+    char s[8];
+    int failed = 0;
+    for (size_t n = 0; n <= 3; n++) {
+        size_t total = 1;
+        for (size_t i = 0; i < n; i++)
+            total *= a;
+        for (size_t code = 0; code < total; code++) {
+            size_t c = code;
+            for (size_t i = 0; i < n; i++, c /= a)
+                s[i] = alphabet[c % a];
+            if (pdn_parse_result(s, n) != pdn_values__result_general(s, n) && failed++ < 5)
+                CHECK(!"result differs");
+        }
+    }
+    for (size_t i = 0; i < 7; i++) {
+        for (size_t k = 0; k < a; k++) {
+            memcpy(s, "1/2-1/2", 7);
+            s[i] = alphabet[k];
+            if (pdn_parse_result(s, 7) != pdn_values__result_general(s, 7) && failed++ < 5)
+                CHECK(!"result differs");
+        }
+    }
+    CHECK(pdn_parse_result(NULL, 0) == pdn_values__result_general(NULL, 0));
+    CHECK_EQ_INT(failed, 0);
+}
+
+/* ---- decoding ---------------------------------------------------------------- */
+
+/* Whole texts against the same bytes decoded one at a time (which never
+ * reach the block copy), in every single-byte encoding. */
+static void test_tag_speedpaths__decode(void)
+{
+    static const pdn_encoding encs[] = {PDN_ENC_LATIN1, PDN_ENC_CP1251, PDN_ENC_CP866};
+    pdn_alloc al = pdn_alloc__resolve(NULL);
+    int failed = 0;
+    for (int k = 0; k < 3000 && failed < 3; k++) {
+        size_t n = rnd(400);
+        char *s = malloc(n + 1);
+        if (!s)
+            return;
+        /* Long ASCII runs with high bytes now and then, or dense. */
+        unsigned density = 1 + rnd(200);
+        for (size_t i = 0; i < n; i++)
+            s[i] = rnd(density) == 0 ? (char)(0x80 + rnd(128)) : (char)(0x20 + rnd(95));
+        pdn_encoding enc = encs[rnd(3)];
+        pdn_vec whole = {0}, bytes = {0};
+        bool ok = pdn_text__decode(&whole, &al, s, n, enc);
+        for (size_t i = 0; ok && i < n; i++)
+            ok = pdn_text__decode(&bytes, &al, s + i, 1, enc);
+        if (!CHECK(ok && whole.len == bytes.len &&
+                   (whole.len == 0 || memcmp(whole.data, bytes.data, whole.len) == 0)))
+            failed++;
+        pdn_vec__free(&whole, &al, 1);
+        pdn_vec__free(&bytes, &al, 1);
+        free(s);
+    }
+}
+
+/* The raw length of a decoded prefix against the byte-by-byte decoded
+ * length: the longest raw prefix whose decoding fits. */
+static void test_tag_speedpaths__raw_len(void)
+{
+    static const pdn_encoding encs[] = {PDN_ENC_LATIN1, PDN_ENC_CP1251, PDN_ENC_CP866};
+    int failed = 0;
+    for (int k = 0; k < 3000 && failed < 3; k++) {
+        size_t n = rnd(600);
+        unsigned char *s = malloc(n + 1);
+        if (!s)
+            return;
+        unsigned density = 1 + rnd(100);
+        for (size_t i = 0; i < n; i++)
+            s[i] = (unsigned char)(rnd(density) == 0 ? 0x80 + rnd(128) : 0x20 + rnd(95));
+        pdn_encoding enc = encs[rnd(3)];
+        size_t total = pdn_text__decoded_len((const char *)s, n, enc);
+        size_t decoded = rnd((unsigned)total + 8);
+        size_t want = 0;
+        while (want < n && pdn_text__decoded_len((const char *)s, want + 1, enc) <= decoded)
+            want++;
+        size_t got = pdn_text__raw_len((const char *)s, n, decoded, enc);
+        if (!CHECK(got == want)) {
+            fprintf(stderr, "    n %zu decoded %zu: got %zu, want %zu\n", n, decoded, got, want);
+            failed++;
+        }
+        free(s);
+    }
+}
+
+int main(void)
+{
+    RUN(test_tag_speedpaths__edges);
+    RUN(test_tag_speedpaths__headers);
+    RUN(test_tag_speedpaths__dates);
+    RUN(test_tag_speedpaths__results);
+    RUN(test_tag_speedpaths__decode);
+    RUN(test_tag_speedpaths__raw_len);
+    return harness_report();
+}
