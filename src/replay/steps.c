@@ -176,15 +176,39 @@ static const pdn_node *next_move(const pdn_node *node)
 #define LOOKAHEAD 1000
 
 /* How many of the next moves of the line (up to LOOKAHEAD) are legal from
- * `pos` on, each played as the first move that fits it. */
+ * `pos` on, each played as the first move that fits it: on the bitboards
+ * while the moves have two squares (pdn_rules__live_resolve() finds the
+ * same first move), else on `pos`, which the bitboards are written back to
+ * first. */
 static size_t moves_that_follow(pdn_replay *r, const pdn_node *node, pdn_position *pos,
                                 pdn_draughts_state *st, bool *oom)
 {
     size_t count = 0;
+    pdn_rules__live lv;
+    bool live = !r->general_only && pdn_rules__live_load(&lv, r->engine, pos, st);
     for (const pdn_node *x = next_move(node); x != NULL && count < LOOKAHEAD; x = next_move(x)) {
         pdn_move written;
         if (pdn_node_move(&written, x) != PDN_OK || written.kind != PDN_MOVE_SQUARES)
             break;
+        if (live && written.square_count == 2) {
+            pdn_rules__found found;
+            size_t n = 0;
+            pdn_status s = pdn_rules__live_resolve(&found, &n, r->engine, &lv, written.squares,
+                                                   written.captured, written.captured_count);
+            if (s == PDN_ENOMEM)
+                *oom = true;
+            if (s != PDN_EINVAL) {
+                if (s != PDN_OK || n == 0)
+                    break;
+                pdn_rules__live_play(&lv, &found);
+                count++;
+                continue;
+            }
+        }
+        if (live) {
+            pdn_rules__live_store(&lv, r->engine, pos, st);
+            live = false;
+        }
         pdn_status s = pdn_draughts_resolve(r->list, r->engine, pos, st, &written);
         if (s == PDN_ENOMEM)
             *oom = true;
@@ -267,6 +291,7 @@ static step_result general(pdn_replay *r, const pdn_node *node, pdn_position *po
             return again == PDN_ENOMEM ? STEP_OOM : pdn_replay__fail_move(r, node, pos, st, rec);
     }
     pdn_draughts_move dm = pdn_movelist_get(r->list, pick);
+    int16_t kept[2 * PDN_CELL_MAX]; /* its cells, when the list is refilled below */
     uint32_t off = pdn_node_offset(node), len = pdn_node_length(node);
     if (n > 1 && !pdn_replay__diag(r, PDN_D_AMBIGUOUS_MOVE, off, len, (uint32_t)n))
         return STEP_OOM;
@@ -276,17 +301,22 @@ static step_result general(pdn_replay *r, const pdn_node *node, pdn_position *po
         if (!path_as_written(r, move, &dm))
             form = PDN_D_PATH_SQUARES;
         if (form == PDN_D_NONE) {
+            /* short_form_count() refills the list: the move's cells are
+             * kept here instead of resolving the move a third time (fewer
+             * than `cells` pieces are captured, and the path has one cell
+             * more than the captures). */
+            size_t np = dm.path_count, nc = dm.capture_count;
+            for (size_t i = 0; i < np; i++)
+                kept[i] = dm.path[i];
+            for (size_t i = 0; i < nc; i++)
+                kept[np + i] = dm.captured[i];
             int short_fits = short_form_count(r, move, pos, st);
             if (short_fits < 0)
                 return STEP_OOM;
             if (short_fits == 1)
                 form = PDN_D_LONG_CAPTURE;
-            /* The list was refilled: take the move again. */
-            pdn_status again = pdn_draughts_resolve(r->list, r->engine, pos, st, move);
-            if (again != PDN_OK || pdn_movelist_count(r->list) == 0)
-                return again == PDN_ENOMEM ? STEP_OOM
-                                           : pdn_replay__fail_move(r, node, pos, st, rec);
-            dm = pdn_movelist_get(r->list, 0);
+            dm.path = kept;
+            dm.captured = kept + np;
         }
         if (form != PDN_D_NONE && !pdn_replay__diag(r, form, off, len, 0))
             return STEP_OOM;

@@ -140,134 +140,314 @@ static bool check_side(pdn_replay *r, const pdn_node *node, pdn_number_kind numb
 }
 
 /*
- * The walk's quick loop: the moves of the line of frame `f` from f->child on,
- * one after another, as long as each is written with two numbered squares,
- * no variation of it follows, and the live position resolves it at once (a
- * man's step with no capture on, or pdn_rules__live_quick()).  They are
- * played and recorded as the main loop would; the first node left to the
- * main loop is f->child at the end.  The live position is copied into a
- * local for the run, which the stores of the records cannot alias (the
- * compiler need not load it again after each).  Returns how many moves
- * were played; *oom on out-of-memory.
+ * The state of a run of quick_run(): the live position by colour index and
+ * its history, the engine's constants the steps read, and where the
+ * records go, all in one local that no store of a record can alias (a
+ * record's bytes may alias anything else), so the compiler keeps them in
+ * registers or reloads them from its own stack.
+ */
+typedef struct run {
+    uint64_t men[2], kings[2];
+    pdn_draughts_state st;
+    uint64_t board, promo[2];
+    uint64_t kings_taken;     /* all ones when men capture kings, else 0 */
+    const uint64_t *steps[2]; /* the engine's man_steps */
+    const int16_t *number_bb;
+    bool diag10[2];
+    int choice, promotion;
+    /* per colour index, the number kind check_side() has nothing to say
+     * about (3, none, until the game's first number is seen) */
+    unsigned fine[2];
+    const pdn_node *nodes, *node, *start;
+    const pdn_move_rec *moves;
+    const pdn_square *squares;
+    played_rec *recs; /* NULL: quiet */
+    int16_t *cells;   /* r->cells.data: clen used, room for 3 more */
+    size_t clen, room;
+    uint32_t ply;
+    bool main_only, first, oom;
+} run;
+
+/* The number kinds check_side() passes without a word, by the game's
+ * dot_side. */
+static void run_numbers(run *q, char dot)
+{
+    q->fine[0] = dot == 0 ? 3u : dot == 'W' ? PDN_NUMBER_WHITE : PDN_NUMBER_BLACK;
+    q->fine[1] = dot == 0 ? 3u : dot == 'B' ? PDN_NUMBER_WHITE : PDN_NUMBER_BLACK;
+}
+
+/* Writes the record of a move played by the run with a path of two cells
+ * (the caller fixes the rest of another): the fields the main loop
+ * writes, as one copy of a template and a few stores. */
+static PDN_FORCE_INLINE played_rec *run_record(run *q, const pdn_node *node, int ci, int from,
+                                               int to, int promotes)
+{
+    played_rec *rec = q->recs + node->a;
+    played_rec t = {0};
+    t.status = PDN_PLAY_OK;
+    t.side = ci ? 'B' : 'W';
+    t.promotes = (uint8_t)promotes;
+    t.ply = q->ply;
+    t.from = (int16_t)from;
+    t.to = (int16_t)to;
+    t.path_count = 2;
+    t.cells = (uint32_t)q->clen;
+    t.before = t.after = REPLAY_NONE;
+    *rec = t;
+    return rec;
+}
+
+/* The part of run_ply() for a move the inline steps do not settle:
+ * pdn_rules__live_quick() on a copy of the run's position.  False, with
+ * nothing played, when it cannot.  (Inline: `q` must not escape.) */
+static PDN_FORCE_INLINE bool run_quick(pdn_replay *r, run *q, const pdn_node *node, int ci,
+                                       int from, int to)
+{
+    int oi = ci ^ 1;
+    unsigned color = ci ? PDN_BLACK : PDN_WHITE;
+    pdn_rules__live at;
+    at.bits = (pdn_rules__bits){{q->men[0], q->men[1]}, {q->kings[0], q->kings[1]}, 0};
+    at.color = color;
+    at.st = q->st;
+    pdn_rules__found found;
+    const pdn_draughts_move *dm = &found.move;
+    if (!pdn_rules__live_quick(&found, r->engine, &at, from, to))
+        return false;
+    if (q->recs != NULL) {
+        r->cells.len = q->clen;
+        if (!pdn_vec__reserve(&r->cells, &r->alloc, sizeof(int16_t),
+                              dm->path_count + dm->capture_count + q->room)) {
+            q->oom = true;
+            return false;
+        }
+        q->cells = r->cells.data;
+    }
+    q->men[oi] &= ~found.cap;
+    q->kings[oi] &= ~found.cap;
+    if (dm->king) {
+        q->kings[ci] = (q->kings[ci] & ~found.from) | found.to;
+    } else {
+        q->men[ci] &= ~found.from;
+        if (dm->promotes)
+            q->kings[ci] |= found.to;
+        else
+            q->men[ci] |= found.to;
+    }
+    pdn_rules__remember(&q->st, color, dm->from, dm->to, dm->king, dm->capture_count);
+    q->ply++;
+    if (q->recs != NULL) {
+        played_rec *rec = run_record(q, node, ci, dm->from, dm->to, dm->promotes);
+        rec->king = (uint8_t)dm->king;
+        rec->path_count = (uint16_t)dm->path_count;
+        rec->capture_count = (uint16_t)dm->capture_count;
+        int16_t *c = q->cells + q->clen;
+        for (size_t i = 0; i < dm->path_count; i++)
+            *c++ = dm->path[i];
+        for (size_t i = 0; i < dm->capture_count; i++)
+            *c++ = dm->captured[i];
+        q->clen += dm->path_count + dm->capture_count;
+    }
+    return true;
+}
+
+/*
+ * One move of quick_run() for the side of colour index `ci` (a constant in
+ * each copy), at q->node, a move node: false when the run ends, with this
+ * move played (q->ply counts it; q->node is then the next node) or not.
+ * The steps are pdn_rules__live_step() and pdn_rules__live_jump() on the
+ * run's locals, and pdn_rules__live_quick() (run_quick()).
+ */
+static PDN_FORCE_INLINE bool run_ply(pdn_replay *r, run *q, int ci)
+{
+    const int oi = ci ^ 1;
+    const pdn_node *node = q->node;
+    const pdn_move_rec *mr = q->moves + node->a;
+    if (mr->kind != PDN_MOVE_SQUARES ||
+        (mr->square_count | (uint32_t)mr->captured_count << 16) != 2)
+        return false;
+    const pdn_square *sq = q->squares + mr->squares;
+    /* Numbered squares as pdn_board__cell() has them; anything else the
+     * long way (a letter square has the top bit). */
+    unsigned s0 = sq[0], s1 = sq[1];
+    if ((s0 | s1) >= PDN_RULES__NUMBERS)
+        return false;
+    int e0 = q->number_bb[s0], e1 = q->number_bb[s1];
+    if ((e0 | e1) < 0)
+        return false;
+    /* The run goes on only to a move; one followed by a variation is left
+     * to the main loop, which keeps the position before it. */
+    const pdn_node *next = node->next != PDN_NIL ? q->nodes + node->next : NULL;
+    bool more = next != NULL && next->kind == PDN_NODE_MOVE;
+    if (!more && next != NULL && !q->main_only && variation_follows(node))
+        return false;
+    int from = e0 >> 6, to = e1 >> 6, fi = e0 & 63;
+    uint64_t f = (uint64_t)1 << fi, t = (uint64_t)1 << (e1 & 63);
+    uint64_t men = q->men[ci], opp = q->men[oi] | q->kings[oi];
+    uint64_t empty = q->board & ~(men | q->kings[ci] | opp);
+    uint64_t avail = q->men[oi] | (q->kings[oi] & q->kings_taken);
+    int crowned = -1;
+    uint64_t taken = 0;
+    if ((men & f) && (q->steps[ci][fi] & t) && (empty & t)) {
+        /* a man's step, when the side has no capture: on BB_SHAPE_10, the
+         * shifts of pdn_rules__live_must_capture() */
+        bool able;
+        if (q->diag10[ci] && q->kings[ci] == 0) {
+            uint64_t hit = (((empty >> 6) & avail) >> 6) | (((empty >> 5) & avail) >> 5) |
+                           (((empty << 5) & avail) << 5) | (((empty << 6) & avail) << 6);
+            able = (hit & men) != 0;
+        } else {
+            pdn_rules__bits b = {{q->men[0], q->men[1]}, {q->kings[0], q->kings[1]}, 0};
+            able = pdn_rules__bb_able(r->engine, &b, ci ? PDN_BLACK : PDN_WHITE) != 0;
+        }
+        if (!able) {
+            crowned = (q->promo[ci] & t) != 0;
+            q->men[ci] = men & ~f;
+            if (crowned)
+                q->kings[ci] |= t;
+            else
+                q->men[ci] |= t;
+        }
+    } else if (q->diag10[ci] && q->choice != 0 && !(q->choice == 2 && q->kings[ci] != 0) &&
+               (men & f)) {
+        /* a man taking one piece: see pdn_rules__live_jump() */
+        uint64_t ne = ((empty >> 6) & avail) >> 6, nw = ((empty >> 5) & avail) >> 5;
+        uint64_t se = ((empty << 5) & avail) << 5, sw = ((empty << 6) & avail) << 6;
+        uint64_t a = (f & ne) && t == f << 12   ? f << 6
+                     : (f & nw) && t == f << 10 ? f << 5
+                     : (f & se) && t == f >> 10 ? f >> 5
+                     : (f & sw) && t == f >> 12 ? f >> 6
+                                                : 0;
+        uint64_t movers = q->choice == 2 ? men : f, promo = q->promo[ci];
+        uint64_t land = ((movers & ne) << 12) | ((movers & nw) << 10) | ((movers & se) >> 10) |
+                        ((movers & sw) >> 12);
+        if (q->promotion == PDN_PROMOTE_STOP)
+            land &= ~promo;
+        if (a != 0 && !((land & promo) && q->promotion == PDN_PROMOTE_KING) &&
+            !(land & (ne | nw | se | sw))) {
+            crowned = (t & promo) != 0;
+            q->men[ci] = men & ~f;
+            if (crowned)
+                q->kings[ci] |= t;
+            else
+                q->men[ci] |= t;
+            q->men[oi] &= ~a;
+            q->kings[oi] &= ~a;
+            taken = a;
+        }
+    }
+    if (crowned >= 0) {
+        /* pdn_rules__remember() for a man's move */
+        q->st.king_cell[ci] = -1;
+        q->st.king_moves[ci] = 0;
+        q->ply++;
+        if (q->recs != NULL) {
+            played_rec *rec = run_record(q, node, ci, from, to, crowned);
+            int16_t *c = q->cells + q->clen;
+            c[0] = (int16_t)from;
+            c[1] = (int16_t)to;
+            q->clen += 2;
+            if (taken != 0) {
+                c[2] = r->engine->bb.cell[pdn_bits__ctz(taken)];
+                rec->capture_count = 1;
+                q->clen++;
+            }
+        }
+    } else if (!run_quick(r, q, node, ci, from, to)) {
+        return false;
+    }
+    q->node = next;
+    /* check_side() has nothing to say about a number that fits */
+    unsigned number = mr->number_kind;
+    if (number != PDN_NUMBER_NONE && number != q->fine[ci]) {
+        bool first = q->first && node == q->start;
+        if (!check_side(r, node, (pdn_number_kind)number, ci ? 'B' : 'W', first)) {
+            q->oom = true;
+            return false;
+        }
+        run_numbers(q, r->dot_side);
+    }
+    return more;
+}
+
+/*
+ * The walk's quick loop: the moves of the line of frame `f` from f->child on
+ * (a move), one after another, as long as each is written with two
+ * numbered squares, no variation of it follows, and the live position
+ * resolves it at once (a man's step with no capture on, or
+ * pdn_rules__live_quick()).  They are played and recorded as the main loop
+ * would; the first node left to the main loop is f->child at the end.  The
+ * moves alternate: the loop makes a move of White and one of Black, each
+ * with its colour a constant.  Returns how many moves were played; *oom on
+ * out-of-memory.
  */
 static PDN_NOINLINE size_t quick_run(pdn_replay *r, frame *f, pdn_position *pos, bool main_only,
-                                        bool *oom)
+                                     bool *oom)
 {
     const struct pdn_game *g = r->game;
-    const pdn_move_rec *moves = g->moves.data;
-    const pdn_square *squares = g->squares.data;
     const pdn_draughts *d = r->engine;
-    const int16_t *cell_of = r->geo.cell_of;
-    const pdn_node *nodes = pdn_game__node(g, 0);
-    bool quiet = r->quiet, first = !f->moved;
-    uint32_t ply = f->ply;
-    pdn_rules__live lv = r->live;
-    pdn_rules__found found;
-    played_rec scratch;
-    size_t played = 0;
-    const pdn_node *node = f->child;
+    run q;
+    q.men[0] = r->live.bits.men[0];
+    q.men[1] = r->live.bits.men[1];
+    q.kings[0] = r->live.bits.kings[0];
+    q.kings[1] = r->live.bits.kings[1];
+    q.st = r->live.st;
+    q.board = d->bb.board;
+    q.promo[0] = d->bb.promo[0];
+    q.promo[1] = d->bb.promo[1];
+    q.kings_taken = d->rules.men_capture_kings ? ~(uint64_t)0 : 0;
+    q.steps[0] = d->man_steps[0];
+    q.steps[1] = d->man_steps[1];
+    q.number_bb = d->number_bb;
+    q.diag10[0] = d->men_diag10[0];
+    q.diag10[1] = d->men_diag10[1];
+    q.choice = d->plain_choice;
+    q.promotion = d->rules.promotion;
+    run_numbers(&q, r->dot_side);
+    q.nodes = pdn_game__node(g, 0);
+    q.node = q.start = f->child;
+    q.moves = g->moves.data;
+    q.squares = g->squares.data;
+    q.recs = r->quiet ? NULL : r->recs.data;
+    q.ply = f->ply;
+    q.main_only = main_only;
+    q.first = !f->moved;
+    q.oom = false;
     /* Room for the cells of every move of the game played here (at most
      * three each) but those of pdn_rules__live_quick(), which keep it so. */
-    size_t room = 3 * g->moves.len;
-    if (!quiet && !pdn_vec__reserve(&r->cells, &r->alloc, sizeof(int16_t), room)) {
+    q.room = 3 * g->moves.len;
+    if (!r->quiet && !pdn_vec__reserve(&r->cells, &r->alloc, sizeof(int16_t), q.room)) {
         *oom = true;
         return 0;
     }
-    for (const pdn_node *next; node != NULL && node->kind == PDN_NODE_MOVE; node = next) {
-        const pdn_move_rec *mr = moves + node->a;
-        if (mr->kind != PDN_MOVE_SQUARES ||
-            (mr->square_count | (uint32_t)mr->captured_count << 16) != 2)
-            break;
-        const pdn_square *sq = squares + mr->squares;
-        /* Numbered squares by the geometry's table, as pdn_board__cell()
-         * has them (its entries past the last number are -1; either number
-         * is at most the two or'ed); anything else the long way. */
-        if ((sq[0] | sq[1]) > PDN_CELL_MAX)
-            break;
-        int from = cell_of[sq[0]], to = cell_of[sq[1]];
-        next = node->next != PDN_NIL ? nodes + node->next : NULL;
-        if (from < 0 || to < 0 ||
-            (!main_only && next != NULL && next->kind != PDN_NODE_MOVE && variation_follows(node)))
-            break;
-        char side = lv.color == PDN_WHITE ? 'W' : 'B';
-        int crowned = pdn_rules__live_step(&lv, d, from, to);
-        uint64_t taken = 0;
-        if (crowned < 0)
-            crowned = pdn_rules__live_jump(&lv, d, from, to, &taken);
-        const pdn_draughts_move *dm = &found.move;
-        if (crowned < 0) {
-            /* A copy: taking the live position's address would let every
-             * store alias it. */
-            pdn_rules__live at = lv;
-            if (!pdn_rules__live_quick(&found, d, &at, from, to))
-                break;
-            if (!quiet && !pdn_vec__reserve(&r->cells, &r->alloc, sizeof(int16_t),
-                                            dm->path_count + dm->capture_count + room)) {
-                *oom = true;
-                break;
-            }
-            pdn_rules__live_play(&lv, &found);
+    q.cells = r->cells.data;
+    q.clen = r->cells.len;
+    if (r->live.color == PDN_WHITE || run_ply(r, &q, 1))
+        while (run_ply(r, &q, 0) && run_ply(r, &q, 1)) {
         }
-        played_rec *rec = quiet ? &scratch : (played_rec *)r->recs.data + node->a;
-        memset(rec, 0, sizeof *rec);
-        rec->status = PDN_PLAY_OK;
-        rec->side = side;
-        rec->ply = ++ply;
-        rec->before = played == 0 ? f->snap : REPLAY_NONE;
-        rec->after = REPLAY_NONE;
-        if (crowned >= 0) {
-            rec->from = (int16_t)from;
-            rec->to = (int16_t)to;
-            rec->promotes = (uint8_t)crowned;
-            if (!quiet) {
-                int16_t *c = pdn_replay__put_path2(r, rec, from, to);
-                if (taken != 0) {
-                    c[2] = d->bb.cell[pdn_bits__ctz(taken)];
-                    rec->capture_count = 1;
-                    r->cells.len++;
-                }
-            }
-        } else {
-            rec->from = (int16_t)dm->from;
-            rec->to = (int16_t)dm->to;
-            rec->king = (uint8_t)dm->king;
-            rec->promotes = (uint8_t)dm->promotes;
-            if (!quiet) {
-                int16_t *c = (int16_t *)r->cells.data + r->cells.len;
-                for (size_t i = 0; i < dm->path_count; i++)
-                    *c++ = dm->path[i];
-                for (size_t i = 0; i < dm->capture_count; i++)
-                    *c++ = dm->captured[i];
-                rec->cells = (uint32_t)r->cells.len;
-                rec->path_count = (uint16_t)dm->path_count;
-                rec->capture_count = (uint16_t)dm->capture_count;
-                r->cells.len += dm->path_count + dm->capture_count;
-            }
-        }
-        played++;
-        /* check_side() has nothing to say about a number that fits */
-        pdn_number_kind number = (pdn_number_kind)mr->number_kind;
-        if (number != PDN_NUMBER_NONE &&
-            (r->dot_side == 0 || (number == PDN_NUMBER_BLACK) == (side == r->dot_side) ||
-             (first && played == 1)) &&
-            !check_side(r, node, number, side, first && played == 1)) {
-            *oom = true;
-            node = next;
-            break;
-        }
-    }
-    f->child = node;
+    *oom = q.oom;
+    f->child = q.node;
+    if (q.recs != NULL)
+        r->cells.len = q.clen;
+    size_t played = q.ply - f->ply;
     if (played > 0) {
+        if (q.recs != NULL)
+            q.recs[q.start->a].before = f->snap;
         /* The frame as the main loop leaves it after the last of them (no
          * position is kept: see the caller). */
         f->moved = true;
         f->before_valid = true;
-        f->before_ply = ply - 1;
+        f->before_ply = q.ply - 1;
         f->before_snap = played == 1 ? f->snap : REPLAY_NONE;
         f->snap = REPLAY_NONE;
-        f->ply = ply;
-        r->live = lv;
-        pos->turn = lv.color == PDN_WHITE ? 'W' : 'B';
+        f->ply = q.ply;
+        r->live.bits.men[0] = q.men[0];
+        r->live.bits.men[1] = q.men[1];
+        r->live.bits.kings[0] = q.kings[0];
+        r->live.bits.kings[1] = q.kings[1];
+        r->live.st = q.st;
+        if (played & 1)
+            r->live.color ^= PDN_WHITE | PDN_BLACK;
+        pos->turn = r->live.color == PDN_WHITE ? 'W' : 'B';
         r->pos_stale = true;
     }
     return played;

@@ -118,6 +118,8 @@ static void build_bb(pdn_draughts *d)
         d->bit_of[c] = -1;
     for (int i = 0; i < 64; i++)
         bb->cell[i] = -1;
+    for (int n = 0; n < PDN_RULES__NUMBERS; n++)
+        d->number_bb[n] = -1;
     if (g->all_playing) {
         if (d->cells > 64)
             return;
@@ -173,6 +175,11 @@ static void build_bb(pdn_draughts *d)
     for (int ci = 0; ci < 2; ci++)
         d->men_diag10[ci] = bb->shape == 1 && d->man_cap[ci] == (DIR_BIT(D_NE) | DIR_BIT(D_NW) |
                                                                  DIR_BIT(D_SE) | DIR_BIT(D_SW));
+    for (int n = 1; n < PDN_RULES__NUMBERS && n <= g->square_count; n++) {
+        int c = g->cell_of[n];
+        if (c >= 0 && c < d->cells && d->bit_of[c] >= 0)
+            d->number_bb[n] = (int16_t)(c << 6 | d->bit_of[c]);
+    }
     for (int c = 0; c < d->cells; c++) {
         for (int ci = 0; ci < 2 && d->bit_of[c] >= 0; ci++) {
             uint64_t to = 0;

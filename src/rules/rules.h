@@ -73,6 +73,9 @@ typedef struct pdn_rules__bits {
     uint64_t men[2], kings[2], other;
 } pdn_rules__bits;
 
+/* The size of the table of square numbers of an engine (number_bb). */
+#define PDN_RULES__NUMBERS 128
+
 struct pdn_draughts {
     pdn_alloc alloc;
     pdn_geometry geometry;
@@ -94,6 +97,12 @@ struct pdn_draughts {
     /* the rules let one capture be as good as another of as many pieces:
      * 1 free choice, 2 the most pieces, 0 other precedence rules */
     uint8_t plain_choice;
+    /* square number -> cell << 6 | bitboard square, -1 for none (0, past
+     * the last number, a board without bitboards): the replay's loop reads
+     * a written square with one lookup.  A board that fits has at most 64
+     * numbers, so two of them or'ed stay below PDN_RULES__NUMBERS, and
+     * fewer than 128 cells, so the entry fits. */
+    int16_t number_bb[PDN_RULES__NUMBERS];
 };
 
 /* One step in direction d on a layout (see bb_layout), any shifts. */

@@ -5,8 +5,9 @@
  * (pdn_draughts_resolve() on the public position, forced by general_only)
  * on random games of every GameType: at every ply every legal move, written
  * short, with its full path, with a list of captured pieces, and a few moves
- * that are illegal, as variations; both replays must give the same
- * diagnostics, the same move for every node and the same positions.
+ * that are illegal, as variations, some games without a GameType tag; both
+ * replays must give the same diagnostics, the same type, the same move for
+ * every node and the same positions.
  */
 #include "harness.h"
 #include "replay_compare.h"
@@ -138,17 +139,24 @@ static void put_reply(test_text *t, const pdn_draughts *d, const pdn_draughts *l
 /* A random game of engine `d` with every legal move of each ply as a
  * variation (and some illegal ones), into `t`, from a random position with
  * many kings when `random_start`, with variations at a few plies only when
- * `sparse`; `loose` has the same rules without precedence among captures. */
+ * `sparse`, without a GameType tag when `tagless` (the replay then tries
+ * types in quiet runs of the main line), with a main line of moves whose
+ * short form fits several legal moves where there are such when
+ * `ambiguous` (the replay then looks at the moves that follow);
+ * `loose` has the same rules without precedence among captures. */
 static void write_game(test_text *t, const pdn_draughts *d, const pdn_draughts *loose,
                        const pdn_geometry *g, pdn_movelist *legal, pdn_movelist *reply, int type,
-                       int plies, int random_start, int sparse)
+                       int plies, int random_start, int sparse, int tagless, int ambiguous)
 {
     pdn_position pos;
     pdn_draughts_state st = PDN_DRAUGHTS_STATE_INIT;
     char buf[4096];
     t->len = 0;
     static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "2-0", "0-2", "*"};
-    snprintf(buf, sizeof buf, "[GameType \"%d\"]\n[Result \"%s\"]\n", type, results[rnd(6)]);
+    if (tagless)
+        snprintf(buf, sizeof buf, "[Result \"%s\"]\n", results[rnd(6)]);
+    else
+        snprintf(buf, sizeof buf, "[GameType \"%d\"]\n[Result \"%s\"]\n", type, results[rnd(6)]);
     test_puts(t, buf);
     pdn_position_start(&pos, g);
     if (random_start) {
@@ -192,10 +200,21 @@ static void write_game(test_text *t, const pdn_draughts *d, const pdn_draughts *
         if (n == 0)
             break;
         char turn = pos.turn;
-        size_t pick = rnd((unsigned)n);
+        size_t pick = rnd((unsigned)n), same = 0;
+        for (size_t i = 0; ambiguous && i < n; i++) {
+            pdn_draughts_move a = pdn_movelist_get(legal, i);
+            for (size_t j = 0; j < n; j++) {
+                pdn_draughts_move b = pdn_movelist_get(legal, j);
+                if (j != i && a.from == b.from && a.to == b.to) {
+                    if (rnd((unsigned)++same) == 0)
+                        pick = i;
+                    break;
+                }
+            }
+        }
         pdn_draughts_move m = pdn_movelist_get(legal, pick);
         put_number(t, ply, turn, ply == 0);
-        put_move(t, g, &m, (int)rnd(4));
+        put_move(t, g, &m, same > 0 ? 0 : (int)rnd(4));
         /* Every legal move of the position in every form, each a variation
          * of the move just written; now and then one more ply in it.  In a
          * sparse game at a few plies only: the replay plays the lines of
@@ -259,7 +278,7 @@ static void test_quick_as_general(void)
     pdn_movelist *legal = NULL, *reply = NULL;
     test_text t = {NULL, 0, 0};
     replay_tally n = {0};
-    long games = 0;
+    long games = 0, inferred = 0;
     CHECK(pdn_replay_new(&quick, NULL) == PDN_OK);
     CHECK(pdn_replay_new(&general, NULL) == PDN_OK);
     CHECK(pdn_movelist_new(&legal, NULL) == PDN_OK);
@@ -280,10 +299,12 @@ static void test_quick_as_general(void)
             free_choice.prefer[i] = PDN_PREFER_END;
         CHECK(pdn_draughts_new(&loose, &g, &free_choice, NULL) == PDN_OK);
         /* The board without bitboards (12x12) has no quick path: fewer. */
-        int count = pdn_rules__bb_fits(d) ? 64 : 8;
+        int count = pdn_rules__bb_fits(d) ? 72 : 9;
         for (int i = 0; i < count && d != NULL && loose != NULL; i++) {
-            write_game(&t, d, loose, &g, legal, reply, types[k], 60 + (int)rnd(100), i % 4 == 0,
-                       i % 4 >= 2);
+            int tagless = i % 9 == 6, ambiguous = i % 9 == 8;
+            write_game(&t, d, loose, &g, legal, reply, types[k], 60 + (int)rnd(100),
+                       i % 9 % 4 == 0 || ambiguous, i % 9 % 4 >= 2 || ambiguous, tagless,
+                       ambiguous);
             pdn_game *game = NULL;
             if (!CHECK(pdn_game_parse(&game, t.buf, t.len, NULL) == PDN_OK))
                 continue;
@@ -292,8 +313,13 @@ static void test_quick_as_general(void)
                 o.positions = positions;
                 CHECK(pdn_replay_run(quick, game, &o) == PDN_OK);
                 CHECK(pdn_replay_run(general, game, &o) == PDN_OK);
-                CHECK_EQ_INT(pdn_replay_gametype(quick), types[k]);
-                CHECK_EQ_INT(pdn_replay_gametype(general), types[k]);
+                if (tagless) {
+                    CHECK_EQ_INT(pdn_replay_gametype(quick), pdn_replay_gametype(general));
+                    inferred += pdn_replay_gametype(quick) == types[k];
+                } else {
+                    CHECK_EQ_INT(pdn_replay_gametype(quick), types[k]);
+                    CHECK_EQ_INT(pdn_replay_gametype(general), types[k]);
+                }
                 if (!CHECK(replay_same_diags(quick, general)))
                     fprintf(stderr, "    GameType %d, game %d:\n%s\n", types[k], i, t.buf);
                 long failed = n.failed;
@@ -308,12 +334,14 @@ static void test_quick_as_general(void)
         pdn_draughts_free(d);
         pdn_draughts_free(loose);
     }
-    printf("%ld games, %ld moves: %ld played (%ld captures), %ld ambiguous, %ld illegal\n", games,
-           n.moves, n.ok, n.captures, n.ambiguous, n.illegal);
+    printf("%ld games, %ld moves: %ld played (%ld captures), %ld ambiguous, %ld illegal; "
+           "%ld replays of games without a GameType tag took the type they were made in\n",
+           games, n.moves, n.ok, n.captures, n.ambiguous, n.illegal, inferred);
     /* Enough of every outcome for the comparison to mean something. */
     CHECK(games > 800);
     CHECK(n.ok > 300000 && n.captures > 70000);
-    CHECK(n.ambiguous > 40 && n.illegal > 10000);
+    CHECK(n.ambiguous > 60 && n.illegal > 10000);
+    CHECK(inferred > 50);
     CHECK_EQ_INT(n.failed, 0);
     pdn_movelist_free(legal);
     pdn_movelist_free(reply);
