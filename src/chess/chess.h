@@ -471,14 +471,15 @@ int pdn_chess__has_move(const pdn_chess__board *b);
 
 /*
  * The replay's short path for one move: when `text` is the canonical SAN
- * of a legal move of `b` (check mark aside), plays it on `b` and returns 1,
- * with the move in `*out` and the notes pdn_chess__resolve() gives (only
- * check-mark notes are possible) in `*notes`; b->check is then known.
- * Returns 0 with `b` untouched for anything else, which the general path
- * takes.
+ * of a legal move of `b` (check mark aside), plays it on `b` and returns 1
+ * plus twice the notes pdn_chess__resolve() gives (only check-mark notes are
+ * possible), with the move in `*out`; b->check is then known.  Returns 0
+ * with `b` untouched for anything else, which the general path takes
+ * (`*out` may be written then).  The notes come back in the answer rather
+ * than through a pointer: a store and a load fewer per move.
  */
-int pdn_chess__quick_play(pdn_chess__board *b, const char *text, size_t len, pdn_chess_move *out,
-                          unsigned *notes);
+unsigned pdn_chess__quick_play(pdn_chess__board *b, const char *text, size_t len,
+                               pdn_chess_move *out);
 
 /* ---- san_text.c ------------------------------------------------------- */
 

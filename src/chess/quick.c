@@ -80,6 +80,13 @@ static PDN_FORCE_INLINE pdn_bb safe_from(const pdn_chess__board *b, int us, int 
     return safe_slow(b, k, froms, to);
 }
 
+/* The cells of one rank from a to b, both included. */
+static pdn_bb span(int a, int b)
+{
+    int lo = a < b ? a : b, hi = a < b ? b : a;
+    return (BB(hi) << 1) - BB(lo);
+}
+
 /*
  * Whether a king of the side to move on `to` would stand attacked by the
  * enemy pieces with the board occupied as `occ`: pdn_chess__attackers()
@@ -274,24 +281,64 @@ static PDN_FORCE_INLINE int piece_move(pdn_chess__board *b, int us, const unsign
     return 0;
 }
 
-/* Castle : "O-O" | "O-O-O" (`n` bytes), when pdn_chess__castle() finds it
- * legal; then it is played.  1 when it gives check, 0 when not, -1 when
- * the general path is to take the text. */
-static int castle(pdn_chess__board *b, const unsigned char *p, size_t n, pdn_chess_move *m)
+/*
+ * Castle : "O-O" | "O-O-O" (`n` bytes), when legal, as pdn_chess__castle()
+ * decides it (the cells both cross empty but for the two, no cell of the
+ * king's way attacked, with both gone from the board); then it is played as
+ * pdn_chess__make() plays it, each cell by one flip of its bit (in Chess960
+ * either may land where the other stood: the flips cancel).  Attacks are
+ * looked for from the enemy's side alone, by attacked().  1 when it gives
+ * check, 0 when not, -1 when the general path is to take the text.
+ */
+static PDN_NOINLINE int castle(pdn_chess__board *b, const unsigned char *p, size_t n,
+                                  pdn_chess_move *m)
 {
     int wing = n == 5 && memcmp(p, "O-O-O", 5) == 0;
-    if ((!wing && (n != 3 || memcmp(p, "O-O", 3) != 0)) || !pdn_chess__castle(b, wing, m))
+    if (!wing && (n != 3 || memcmp(p, "O-O", 3) != 0))
         return -1;
-    pdn_chess__make(b, *m);
+    int us = b->us, home = us ? 56 : 0, file = b->castling[2 * us + wing];
+    if (file < 0)
+        return -1;
+    int k = pdn_chess__king(b, us), rook = home + file;
+    int king_to = home + (wing ? 2 : 6), rook_to = home + (wing ? 3 : 5);
+    pdn_bb occ = b->side[0] | b->side[1];
+    pdn_bb way = span(k, king_to);
+    pdn_bb crossed = (way | span(rook, rook_to)) & ~BB(k) & ~BB(rook);
+    if (occ & crossed)
+        return -1;
+    pdn_bb without = occ ^ BB(k) ^ BB(rook);
+    for (pdn_bb w = way; w != 0; w &= w - 1)
+        if (attacked(b, pdn_chess__lsb(w), without))
+            return -1;
+    pdn_bb king_bits = BB(k) ^ BB(king_to), rook_bits = BB(rook) ^ BB(rook_to);
+    uint8_t king = b->at[k], rook_piece = b->at[rook];
+    b->side[us] ^= king_bits ^ rook_bits;
+    b->kind[KING_I] ^= king_bits;
+    b->kind[ROOK_I] ^= rook_bits;
+    b->at[k] = 0;
+    b->at[rook] = 0;
+    b->at[king_to] = king;
+    b->at[rook_to] = rook_piece;
+    b->castling[2 * us] = b->castling[2 * us + 1] = -1;
+    b->ep = -1;
+    b->halfmove = pdn_chess__bump(b->halfmove);
+    if (us == 1)
+        b->fullmove = pdn_chess__bump(b->fullmove);
+    b->us = (uint8_t)(us ^ 1);
     int checks = pdn_chess__in_check(b);
     b->check = (int8_t)checks;
+    m->from = (uint8_t)k;
+    m->to = (uint8_t)rook;
+    m->piece = PDN_CHESS_KING;
+    m->promotion = 0;
+    m->flags = PDN_CHESS_CASTLE;
     return checks;
 }
 
 /* pdn_chess__quick_play() for the side `us` to move, made once for each
  * side: a constant side saves the tests and indexes that depend on it. */
-static PDN_FORCE_INLINE int quick(pdn_chess__board *b, int us, const char *text, size_t len,
-                                  pdn_chess_move *out, unsigned *notes)
+static PDN_FORCE_INLINE unsigned quick(pdn_chess__board *b, int us, const char *text, size_t len,
+                                       pdn_chess_move *out)
 {
     const unsigned char *p = (const unsigned char *)text;
     /* Beyond the bound the general path counts the whole list (san.c). */
@@ -327,15 +374,16 @@ static PDN_FORCE_INLINE int quick(pdn_chess__board *b, int us, const char *text,
         play(b, us, from, to, i, promotion, out->flags, checks);
     }
     /* Mate is looked for only after a check; without one, any mark is wrong. */
+    unsigned notes;
     if (!checks)
-        *notes = written ? PDN_SAN_CHECK_WRONG : 0;
+        notes = written ? PDN_SAN_CHECK_WRONG : 0;
     else
-        *notes = pdn_chess__mark_notes((char)written, pdn_chess__has_move(b) ? '+' : '#');
-    return 1;
+        notes = pdn_chess__mark_notes((char)written, pdn_chess__has_move(b) ? '+' : '#');
+    return notes << 1 | 1;
 }
 
-int pdn_chess__quick_play(pdn_chess__board *b, const char *text, size_t len, pdn_chess_move *out,
-                          unsigned *notes)
+unsigned pdn_chess__quick_play(pdn_chess__board *b, const char *text, size_t len,
+                               pdn_chess_move *out)
 {
-    return b->us ? quick(b, 1, text, len, out, notes) : quick(b, 0, text, len, out, notes);
+    return b->us ? quick(b, 1, text, len, out) : quick(b, 0, text, len, out);
 }

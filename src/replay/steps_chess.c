@@ -141,11 +141,13 @@ step_result pdn_replay__chess_step(pdn_replay *r, const pdn_node *node, pdn_str 
     if (!r->live_ok && !r->general_only)
         r->live_ok = pdn_chess__load(&r->chess_live, pos) == 0;
     /* Canonical SAN on the live board, nearly every move of a real file,
-     * takes the short path; it hands anything else back untouched and
-     * writes the record's move only when it plays it. */
+     * takes the short path; it hands anything else back with the board
+     * untouched (the record's move is written again by the general path
+     * when that plays it). */
     if (!r->live_ok || r->general_only ||
-        !pdn_chess__quick_play(&r->chess_live, text.ptr, text.len, &rec->chess, &notes))
+        (notes = pdn_chess__quick_play(&r->chess_live, text.ptr, text.len, &rec->chess)) == 0)
         return general_step(r, node, text, pos, rec);
+    notes >>= 1;
     if (notes != 0 && !pdn_replay__san_notes(r, notes, node))
         return STEP_OOM;
     return played(r, pos, rec, rec->chess);

@@ -471,9 +471,17 @@ static PDN_NOINLINE size_t chess_run(pdn_replay *r, frame *f, pdn_position *pos,
     const pdn_node *nodes = pdn_game__node(g, 0);
     const char *text = g->text;
     bool quiet = r->quiet, first = !f->moved, positions = r->opts.positions && !quiet;
-    uint32_t ply = f->ply, snap = f->snap, before = REPLAY_NONE;
+    /* The snapshot before the last move played: that after the one before
+     * it, which changes only where positions are kept. */
+    uint32_t ply = f->ply, snap = f->snap, before = snap;
+    /* The ply of the line's first move when the run starts the line (that
+     * move's number decides which side "12." is), else none. */
+    const uint32_t first_ply = first ? ply + 1 : 0;
+    /* Records by the node's move index; one scratch record in trial runs
+     * (the index masked to 0). */
     played_rec scratch;
-    size_t played = 0;
+    played_rec *const recs = quiet ? &scratch : (played_rec *)r->recs.data;
+    const uint32_t index_mask = quiet ? 0 : UINT32_MAX;
     const pdn_node *node = f->child;
     while (node != NULL && node->kind == PDN_NODE_MOVE) {
         const pdn_move_rec *mr = moves + node->a;
@@ -489,22 +497,24 @@ static PDN_NOINLINE size_t chess_run(pdn_replay *r, frame *f, pdn_position *pos,
             if (next != NULL && next->kind != PDN_NODE_MOVE)
                 break;
         }
-        char side = r->chess_live.us ? 'B' : 'W';
-        pdn_chess_move cm;
-        unsigned notes;
-        if (!pdn_chess__quick_play(&r->chess_live, text + mr->san_off, mr->san_len, &cm, &notes))
-            break;
-        played_rec *rec = quiet ? &scratch : (played_rec *)r->recs.data + node->a;
+        /* The record is made first and the move written into it: a move
+         * not played leaves it to the main loop, which makes it again. */
+        played_rec *rec = recs + (node->a & index_mask);
         memset(rec, 0, sizeof *rec);
+        unsigned notes =
+            pdn_chess__quick_play(&r->chess_live, text + mr->san_off, mr->san_len, &rec->chess);
+        if (notes == 0)
+            break;
+        notes >>= 1;
+        /* The side that moved, known after the move: nothing to keep across the call. */
+        char side = r->chess_live.us ? 'W' : 'B';
         rec->status = PDN_PLAY_OK;
         rec->side = side;
         rec->ply = ++ply;
-        rec->before = before = snap;
+        rec->before = snap;
         rec->after = REPLAY_NONE;
-        rec->chess = cm;
-        rec->from = (int16_t)cm.from;
-        rec->to = (int16_t)cm.to;
-        played++;
+        rec->from = (int16_t)rec->chess.from;
+        rec->to = (int16_t)rec->chess.to;
         if (notes != 0 && !pdn_replay__san_notes(r, notes, node)) {
             *oom = true;
             break;
@@ -513,8 +523,8 @@ static PDN_NOINLINE size_t chess_run(pdn_replay *r, frame *f, pdn_position *pos,
         pdn_number_kind number = (pdn_number_kind)mr->number_kind;
         if (number != PDN_NUMBER_NONE &&
             (r->dot_side == 0 || (number == PDN_NUMBER_BLACK) == (side == r->dot_side) ||
-             (first && played == 1)) &&
-            !check_side(r, node, number, side, first && played == 1)) {
+             ply == first_ply) &&
+            !check_side(r, node, number, side, ply == first_ply)) {
             *oom = true;
             break;
         }
@@ -525,11 +535,13 @@ static PDN_NOINLINE size_t chess_run(pdn_replay *r, frame *f, pdn_position *pos,
                 *oom = true;
                 break;
             }
+            before = snap;
             snap = rec->after;
         }
         node = next;
     }
     f->child = node;
+    size_t played = ply - f->ply;
     if (played > 0) {
         /* The frame as the main loop leaves it after the last of them (no
          * position is kept: no variation follows). */

@@ -261,18 +261,21 @@ void pdn_parse__fast_san_run(parser *ps)
             }
             const unsigned char *const te = p + pdn_bits__ctz(ends);
             const unsigned char *m = t;
-            quick_number q = {0};
+            /* A number read here, as numk has it (only where m != t). */
+            uint32_t read = 0;
             if ((unsigned)(*t - '1') < 9) {
                 /* MOVENUMBER : [0-9]+ '.' ('..')? */
+                quick_number q;
                 if (numk != 0 || !move_number(t, &q) ||
                     (odd != NULL && (size_t)(e - t) >= odd_len && memcmp(t, odd, odd_len) == 0))
                     goto stop;
                 m = t + q.len;
+                read = q.num | (uint32_t)q.kind << 30;
                 if (m == te) {
                     const unsigned char after = p[pdn_bits__ctz(next)];
                     if (q.kind == PDN_NUMBER_WHITE && (after == '.' || after == 0xE2))
                         goto stop;
-                    numk = q.num | (uint32_t)q.kind << 30;
+                    numk = read;
                     num_at = t;
                     node_n = ni;
                     continue;
@@ -283,7 +286,7 @@ void pdn_parse__fast_san_run(parser *ps)
             if (n - 2 > SHAPE_BYTES - 2 || (!common_move(m, n) && !standard_move(m, n)))
                 goto stop;
             if (m != t) {
-                numk = q.num | (uint32_t)q.kind << 30;
+                numk = read;
                 num_at = t;
                 node_n = ni;
             }

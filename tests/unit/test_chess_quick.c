@@ -21,6 +21,7 @@ static pdn_geometry chess;
 
 typedef struct stats {
     long texts, quick, canonical, canonical_quick, checks, mates, failures;
+    long castle_refused; /* castling texts refused with the right kept */
 } stats;
 
 /* xorshift64*: the same games on every run. */
@@ -71,7 +72,9 @@ static int compare(stats *st, const pdn_chess__board *b, const char *text, size_
     pdn_chess__board quick = *b, slow = *b;
     pdn_chess_move mq = {0, 0, 0, 0, 0}, mg = {0, 0, 0, 0, 0};
     unsigned nq = 0, ng = 0;
-    int took = pdn_chess__quick_play(&quick, text, len, &mq, &nq);
+    unsigned said = pdn_chess__quick_play(&quick, text, len, &mq);
+    int took = said != 0;
+    nq = said >> 1;
     int ok;
     st->texts++;
     if (took) {
@@ -174,6 +177,14 @@ static void every_move(stats *st, const pdn_chess__board *b, pdn_position *pos, 
         }
         variants(st, b, san, list[i], seed);
     }
+    /* Castling, legal or not, with each mark: a king's way attacked, or
+     * the king in check, is for the general path to report. */
+    static const char *const castlings[] = {"O-O", "O-O-O", "O-O+", "O-O-O+", "O-O#", "O-O-O#"};
+    for (size_t i = 0; i < sizeof castlings / sizeof castlings[0]; i++) {
+        int right = b->castling[2 * b->us + (castlings[i][3] == '-')] >= 0;
+        if (!compare(st, b, castlings[i], strlen(castlings[i])) && right)
+            st->castle_refused++;
+    }
 }
 
 static void play_games(stats *st, const char *fen, int games, int plies, uint64_t seed)
@@ -228,13 +239,15 @@ static void test_chess_quick__random_games(void)
         play_games(&st, starts[i], 16, 80, 0x9E3779B97F4A7C15ULL + i);
     CHECK_EQ_INT(st.failures, 0);
     printf("short path: %ld texts, %ld taken; canonical SAN taken %ld of %ld; %ld checks, %ld "
-           "mates\n",
-           st.texts, st.quick, st.canonical_quick, st.canonical, st.checks, st.mates);
+           "mates; castling refused %ld times with the right kept\n",
+           st.texts, st.quick, st.canonical_quick, st.canonical, st.checks, st.mates,
+           st.castle_refused);
     /* It takes every canonical SAN it is meant for, and the games met the cases. */
     CHECK_EQ_INT(st.canonical_quick, st.canonical);
     CHECK(st.canonical > 100000);
     CHECK(st.checks > 2000);
     CHECK(st.mates > 20);
+    CHECK(st.castle_refused > 1000);
 }
 
 int main(void)
