@@ -445,8 +445,8 @@ static PDN_FORCE_INLINE int read_numeric_in(pdn_piece *board, const pdn_geometry
     return read;
 }
 
-static int read_numeric(pdn_piece *board, const pdn_geometry *g, const unsigned char *p,
-                        const unsigned char *end)
+static PDN_NOINLINE int read_numeric(pdn_piece *board, const pdn_geometry *g,
+                                     const unsigned char *p, const unsigned char *end)
 {
     return g->square_count < 100 ? read_numeric_in(board, g, p, end, 0)
                                  : read_numeric_in(board, g, p, end, 1);
@@ -454,12 +454,15 @@ static int read_numeric(pdn_piece *board, const pdn_geometry *g, const unsigned 
 
 /*
  * The same for algebraic names: lowercase files, ranks without a leading
- * zero.  `all_playing` is the geometry's, a constant in each of the two
- * copies of the loop, so that neither tests it per square.
+ * zero.  `all_playing` is the geometry's, and `one_digit` says that the
+ * board has at most nine ranks, constants in each copy of the loop, so
+ * that none tests them per square.  With one digit a rank is one byte and
+ * one compare; a second digit then stands where no ',', ':' or end may
+ * follow the name, so the text is not taken.
  */
 static PDN_FORCE_INLINE int read_algebraic_in(pdn_piece *board, const pdn_geometry *g,
                                               const unsigned char *p, const unsigned char *end,
-                                              int all_playing)
+                                              int all_playing, int one_digit)
 {
     const int16_t *number_of = g->number_of;
     unsigned width = (unsigned)g->width, height = (unsigned)g->height;
@@ -482,15 +485,21 @@ static PDN_FORCE_INLINE int read_algebraic_in(pdn_piece *board, const pdn_geomet
                 p++;
             }
             unsigned file = (unsigned)p[0] - 'a', rank = (unsigned)p[1] - '0';
-            if (file >= width || rank - 1 >= 9)
-                return 0;
-            p += 2;
-            if ((d = (unsigned)p[0] - '0') < 10) {
-                rank = rank * 10 + d;
-                p++;
+            if (one_digit) {
+                if (file >= width || rank - 1 >= height)
+                    return 0;
+                p += 2;
+            } else {
+                if (file >= width || rank - 1 >= 9)
+                    return 0;
+                p += 2;
+                if ((d = (unsigned)p[0] - '0') < 10) {
+                    rank = rank * 10 + d;
+                    p++;
+                }
+                if (rank > height)
+                    return 0;
             }
-            if (rank > height)
-                return 0;
             int cell = base + (int)file * file_step + (int)rank * rank_step;
             if ((!all_playing && number_of[cell] == 0) || board[cell] != 0)
                 return 0;
@@ -503,11 +512,14 @@ static PDN_FORCE_INLINE int read_algebraic_in(pdn_piece *board, const pdn_geomet
     return canonical_end(p, end);
 }
 
-static int read_algebraic(pdn_piece *board, const pdn_geometry *g, const unsigned char *p,
-                          const unsigned char *end)
+static PDN_NOINLINE int read_algebraic(pdn_piece *board, const pdn_geometry *g,
+                                       const unsigned char *p, const unsigned char *end)
 {
-    return g->all_playing ? read_algebraic_in(board, g, p, end, 1)
-                          : read_algebraic_in(board, g, p, end, 0);
+    if (g->height <= 9)
+        return g->all_playing ? read_algebraic_in(board, g, p, end, 1, 1)
+                              : read_algebraic_in(board, g, p, end, 0, 1);
+    return g->all_playing ? read_algebraic_in(board, g, p, end, 1, 0)
+                          : read_algebraic_in(board, g, p, end, 0, 0);
 }
 
 /*

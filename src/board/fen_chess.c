@@ -16,15 +16,19 @@ static pdn_diag_code fail(size_t *err_at, size_t at, pdn_diag_code code)
     return code;
 }
 
-/* The squares (bit = cell) of the 64-square board that hold `code`. */
-static inline uint64_t squares_of(const pdn_piece *board, unsigned code)
+/*
+ * The squares (bit = cell) of the 64-square board whose piece code, with
+ * the bits of `ignore` cleared, is `code`: one kind, or two kinds that
+ * differ in those bits (rooks and queens, bishops and queens).
+ */
+static inline uint64_t squares_of2(const pdn_piece *board, unsigned code, unsigned ignore)
 {
 #if PDN_BITS_SSE2
-    const __m128i v = _mm_set1_epi8((char)code);
-    __m128i w0 = _mm_loadu_si128((const __m128i *)(const void *)board);
-    __m128i w1 = _mm_loadu_si128((const __m128i *)(const void *)(board + 16));
-    __m128i w2 = _mm_loadu_si128((const __m128i *)(const void *)(board + 32));
-    __m128i w3 = _mm_loadu_si128((const __m128i *)(const void *)(board + 48));
+    const __m128i v = _mm_set1_epi8((char)code), keep = _mm_set1_epi8((char)~ignore);
+    __m128i w0 = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)board), keep);
+    __m128i w1 = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)(board + 16)), keep);
+    __m128i w2 = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)(board + 32)), keep);
+    __m128i w3 = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)(board + 48)), keep);
     return (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(w0, v)) |
            (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(w1, v)) << 16 |
            (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(w2, v)) << 32 |
@@ -32,11 +36,18 @@ static inline uint64_t squares_of(const pdn_piece *board, unsigned code)
 #else
     uint64_t m = 0;
     for (int k = 0; k < 8; k++)
-        m |= (uint64_t)pdn_bits__gather(
-                 pdn_bits__eq(pdn_bits__load(board + 8 * k), PDN_BITS_REP(code)))
-             << (8 * k);
+        m |=
+            (uint64_t)pdn_bits__gather(pdn_bits__eq(
+                pdn_bits__load(board + 8 * k) & PDN_BITS_REP((uint8_t)~ignore), PDN_BITS_REP(code)))
+            << (8 * k);
     return m;
 #endif
+}
+
+/* The squares (bit = cell) of the 64-square board that hold `code`. */
+static inline uint64_t squares_of(const pdn_piece *board, unsigned code)
+{
+    return squares_of2(board, code, 0);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -64,11 +75,14 @@ static inline int ray(const pdn_piece *board, int cell, int step, int steps, uns
 }
 
 /*
- * Whether a piece of colour `by` attacks `cell`: pawns and knights from
- * their squares, the rest along the eight rays, straight ones for rooks,
- * diagonal ones for bishops, all for queens and (next door) kings.
+ * Whether a piece of colour `by`, whose king stands on `king`, attacks
+ * `cell`: pawns and knights from their squares, the king next door, the
+ * rest along the eight rays, straight ones for rooks, diagonal ones for
+ * bishops, both for queens.  The rays of a kind are walked only when a
+ * piece that moves along them stands on one of the lines through `cell`
+ * (in most positions none does).
  */
-static int attacked(const pdn_position *pos, int cell, unsigned by)
+static int attacked(const pdn_position *pos, int cell, unsigned by, int king)
 {
     const pdn_piece *board = pos->board;
     int f = cell % 8, r = cell / 8;
@@ -76,10 +90,13 @@ static int attacked(const pdn_position *pos, int cell, unsigned by)
     if ((unsigned)pawn_r < 8 && ((f > 0 && board[pawn_r * 8 + f - 1] == (PDN_PAWN | by)) ||
                                  (f < 7 && board[pawn_r * 8 + f + 1] == (PDN_PAWN | by))))
         return 1;
+    int kf = king % 8 - f, kr = king / 8 - r;
+    if (kf >= -1 && kf <= 1 && kr >= -1 && kr <= 1)
+        return 1;
     /* Knights: the squares a knight reaches from `cell`, as a bit set, against theirs. */
+    const uint64_t a = UINT64_C(0x0101010101010101), h = a << 7;
     uint64_t knights = squares_of(board, PDN_KNIGHT | by);
     if (knights != 0) {
-        const uint64_t a = UINT64_C(0x0101010101010101), h = a << 7;
         const uint64_t not_a = ~a, not_ab = ~(a | a << 1), not_h = ~h, not_gh = ~(h | h >> 1);
         uint64_t t = (uint64_t)1 << cell;
         uint64_t reach = ((t << 17) & not_a) | ((t << 15) & not_h) | ((t << 10) & not_ab) |
@@ -88,13 +105,24 @@ static int attacked(const pdn_position *pos, int cell, unsigned by)
         if ((reach & knights) != 0)
             return 1;
     }
+    /* Rooks and queens (kinds 6 and 7), bishops and queens (5 and 7). */
+    uint64_t straight = squares_of2(board, PDN_ROOK | by, PDN_QUEEN ^ PDN_ROOK);
+    uint64_t diagonal = squares_of2(board, PDN_BISHOP | by, PDN_QUEEN ^ PDN_BISHOP);
     int east = 7 - f, west = f, north = 7 - r, south = r;
-    return ray(board, cell, 1, east, by, PDN_ROOK) || ray(board, cell, -1, west, by, PDN_ROOK) ||
-           ray(board, cell, 8, north, by, PDN_ROOK) || ray(board, cell, -8, south, by, PDN_ROOK) ||
-           ray(board, cell, 9, east < north ? east : north, by, PDN_BISHOP) ||
-           ray(board, cell, 7, west < north ? west : north, by, PDN_BISHOP) ||
-           ray(board, cell, -7, east < south ? east : south, by, PDN_BISHOP) ||
-           ray(board, cell, -9, west < south ? west : south, by, PDN_BISHOP);
+    if ((straight & ((a << f) | (UINT64_C(0xFF) << 8 * r))) != 0 &&
+        (ray(board, cell, 1, east, by, PDN_ROOK) || ray(board, cell, -1, west, by, PDN_ROOK) ||
+         ray(board, cell, 8, north, by, PDN_ROOK) || ray(board, cell, -8, south, by, PDN_ROOK)))
+        return 1;
+    /* The a1-h8 and h1-a8 diagonals moved by whole ranks onto the cell's. */
+    const uint64_t up = UINT64_C(0x8040201008040201), down = UINT64_C(0x0102040810204080);
+    int d = f - r, e = f + r - 7;
+    uint64_t diagonals =
+        (d >= 0 ? up >> 8 * d : up << -8 * d) | (e >= 0 ? down << 8 * e : down >> -8 * e);
+    return (diagonal & diagonals) != 0 &&
+           (ray(board, cell, 9, east < north ? east : north, by, PDN_BISHOP) ||
+            ray(board, cell, 7, west < north ? west : north, by, PDN_BISHOP) ||
+            ray(board, cell, -7, east < south ? east : south, by, PDN_BISHOP) ||
+            ray(board, cell, -9, west < south ? west : south, by, PDN_BISHOP));
 }
 
 /* ---------------------------------------------------------------------- */
@@ -123,6 +151,7 @@ static const unsigned char placed_of[256] = {
     ['q'] = PDN_QUEEN | PDN_BLACK,  ['k'] = PDN_CHESS_KING | PDN_BLACK,
 };
 
+#if !PDN_BITS_SSE2
 static int bit_count(uint64_t m)
 {
     m = m - ((m >> 1) & UINT64_C(0x5555555555555555));
@@ -130,19 +159,50 @@ static int bit_count(uint64_t m)
     m = (m + (m >> 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
     return (int)((m * UINT64_C(0x0101010101010101)) >> 56);
 }
+#endif
 
-/* Kings and pawns of a placement read without error, from the board. */
+/*
+ * Kings and pawns of a placement read without error, from the board: the
+ * kings' squares as bit sets, the pawns only where they matter, on the
+ * back ranks, and the count of both by a sum of the byte compares (SSE2).
+ */
 static void find_cells(const pdn_piece *board, found_cells *found)
 {
+#if PDN_BITS_SSE2
+    const __m128i wk = _mm_set1_epi8((char)(PDN_CHESS_KING | PDN_WHITE)),
+                  bk = _mm_set1_epi8((char)(PDN_CHESS_KING | PDN_BLACK)),
+                  pawn = _mm_set1_epi8((char)PDN_PAWN), kind = _mm_set1_epi8((char)~3u);
+    uint64_t white = 0, black = 0, back = 0;
+    __m128i counted = _mm_setzero_si128(); /* per byte lane, minus the kings and pawns there */
+    /* Cells 16k..16k+16; written out four times, so that every shift is by a constant. */
+#define FIND16(k)                                                                                  \
+    do {                                                                                           \
+        __m128i w = _mm_loadu_si128((const __m128i *)(const void *)(board + 16 * (k)));            \
+        __m128i is_wk = _mm_cmpeq_epi8(w, wk), is_bk = _mm_cmpeq_epi8(w, bk);                      \
+        __m128i is_pawn = _mm_cmpeq_epi8(_mm_and_si128(w, kind), pawn);                            \
+        white |= (uint64_t)(unsigned)_mm_movemask_epi8(is_wk) << (16 * (k));                       \
+        black |= (uint64_t)(unsigned)_mm_movemask_epi8(is_bk) << (16 * (k));                       \
+        if ((k) == 0 || (k) == 3)                                                                  \
+            back |= (uint64_t)(unsigned)_mm_movemask_epi8(is_pawn) << (16 * (k));                  \
+        counted = _mm_add_epi8(counted, _mm_or_si128(_mm_or_si128(is_wk, is_bk), is_pawn));        \
+    } while (0)
+    FIND16(0);
+    FIND16(1);
+    FIND16(2);
+    FIND16(3);
+#undef FIND16
+    __m128i sums = _mm_sad_epu8(_mm_sub_epi8(_mm_setzero_si128(), counted), _mm_setzero_si128());
+    found->count = _mm_cvtsi128_si32(sums) + _mm_extract_epi16(sums, 4);
+#else
     uint64_t white = squares_of(board, PDN_CHESS_KING | PDN_WHITE);
     uint64_t black = squares_of(board, PDN_CHESS_KING | PDN_BLACK);
-    uint64_t pawns =
-        squares_of(board, PDN_PAWN | PDN_WHITE) | squares_of(board, PDN_PAWN | PDN_BLACK);
-    found->count = bit_count(white | black | pawns);
+    uint64_t back = squares_of2(board, PDN_PAWN, 3);
+    found->count = bit_count(white | black | back);
+#endif
     found->kings[0] = white != 0 ? (int)pdn_bits__ctz(white) : -1;
     found->kings[1] = black != 0 ? (int)pdn_bits__ctz(black) : -1;
     found->problem = (white & (white - 1)) != 0 || (black & (black - 1)) != 0 ||
-                     (pawns & UINT64_C(0xFF000000000000FF)) != 0;
+                     (back & UINT64_C(0xFF000000000000FF)) != 0;
 }
 
 /* 16 bytes from `from` to `to`. */
@@ -156,58 +216,98 @@ static inline void copy16(unsigned char *to, const unsigned char *from)
 }
 
 /*
- * The most of a placement the loop below reads: per rank at most eight
+ * How far the short placement loop moves on at a byte: one square for a
+ * letter, that many for a digit 1-8, 0 for every other byte.
+ */
+static const unsigned char advance_of[256] = {
+    ['P'] = 1, ['N'] = 1, ['B'] = 1, ['R'] = 1, ['Q'] = 1, ['K'] = 1, ['p'] = 1,
+    ['n'] = 1, ['b'] = 1, ['r'] = 1, ['q'] = 1, ['k'] = 1, ['1'] = 1, ['2'] = 2,
+    ['3'] = 3, ['4'] = 4, ['5'] = 5, ['6'] = 6, ['7'] = 7, ['8'] = 8,
+};
+
+/*
+ * The most of a placement the loops below read: per rank at most eight
  * squares' worth of letters and digits, one letter too many, and the '/'.
  * (The copy in placement() is written out for these 80 bytes.)
  */
 #define PLACEMENT_MAX (8 * 10)
 
+/* 1 when no two of copy[0..len) (len <= PLACEMENT_MAX) next to each other are both digits. */
+static int digits_apart(const unsigned char *copy, size_t len)
+{
+#if PDN_BITS_SSE2
+    const __m128i one = _mm_set1_epi8('1'), seven = _mm_set1_epi8(7);
+    uint64_t digits = 0;
+    for (int k = 0; k < 4; k++) {
+        __m128i t =
+            _mm_sub_epi8(_mm_loadu_si128((const __m128i *)(const void *)(copy + 16 * k)), one);
+        digits |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(t, seven), t))
+                  << (16 * k);
+    }
+    if (len <= 64) {
+        uint64_t inside = len == 64 ? ~(uint64_t)0 : ((uint64_t)1 << len) - 1;
+        return (digits & digits >> 1 & inside) == 0;
+    }
+    if ((digits & digits >> 1) != 0)
+        return 0;
+    for (size_t i = 63; i + 1 < len; i++)
+        if ((unsigned)copy[i] - '1' < 8 && (unsigned)copy[i + 1] - '1' < 8)
+            return 0;
+    return 1;
+#else
+    for (size_t i = 0; i + 1 < len; i++)
+        if ((unsigned)copy[i] - '1' < 8 && (unsigned)copy[i + 1] - '1' < 8)
+            return 0;
+    return 1;
+#endif
+}
+
 /*
- * The placement as nearly every FEN writes it, the short way: each byte a
- * letter (stored) or a digit (skipped over), with nothing checked per
- * letter; a rank's letters may run past its end, into the ranks above it
- * already read or the cells after the 64 (at most 80 bytes of them, see
- * PLACEMENT_MAX), and the rank's end then says so.  Returns 1 with *io
- * at the space after the placement, or 0 for anything else (an overlong
- * rank, two digits in a row, a missing or extra rank, another byte), and
- * the caller clears what was written and reads the text the long way.
+ * The placement as nearly every FEN writes it, the short way: two bytes a
+ * turn, each a letter or a digit 1-8 (advance_of; the piece stored is
+ * placed_of's, 0 for a digit), with nothing decided per byte.  The square
+ * count is checked after each pair (so that no store goes further than 16
+ * squares past a rank's start) and at each rank's end, and that no two
+ * digits follow each other once at the end.  A rank's letters may run past
+ * its end, into the ranks above it already read or the cells after the 64,
+ * and its end then says so.  Returns 1 with *io at the space after the
+ * placement, or 0 for anything else (an overlong or short rank, two digits
+ * in a row, a missing or extra rank, another byte), and the caller clears
+ * what was written and reads the text the long way.
  */
-#define QUICK_DIRT (64 + PLACEMENT_MAX) /* cells a failed quick read may have written */
+#define QUICK_DIRT (64 + 24) /* cells a failed quick read may have written */
 
 static int quick_ranks(pdn_piece *board, const unsigned char **io)
 {
-    const unsigned char *p = *io;
-    pdn_piece *cell = board + 56, *stop = board + 64;
-    unsigned c;
+    const unsigned char *start = *io, *p = start;
+    pdn_piece *row = board + 56;
     for (;;) {
-        /* Letters two at a time: a rank of pieces is mostly runs of them. */
-        unsigned piece, next;
-        while ((piece = placed_of[p[0]]) != 0) {
-            cell[0] = (pdn_piece)piece;
-            if ((next = placed_of[p[1]]) == 0) {
-                cell++;
-                p++;
-                break;
-            }
-            cell[1] = (pdn_piece)next;
-            cell += 2;
+        pdn_piece *cell = row, *stop = row + 8;
+        unsigned a0, a1 = 0;
+        while ((a0 = advance_of[p[0]]) != 0 && (a1 = advance_of[p[1]]) != 0) {
+            cell[0] = placed_of[p[0]];
+            cell += a0;
+            cell[0] = placed_of[p[1]];
+            cell += a1;
             p += 2;
-        }
-        c = *p;
-        if (c - '1' < 8) {
-            cell += c - '0';
-            if (cell > stop || (unsigned)p[1] - '0' < 10)
+            if (cell > stop)
                 return 0;
-            p++;
-            continue;
         }
-        if (cell != stop || c != '/' || stop == board + 8)
+        if (a0 != 0) {
+            cell[0] = placed_of[p[0]];
+            cell += a0;
+            p++;
+        }
+        if (cell != stop)
+            return 0;
+        if (*p != '/')
             break;
-        stop -= 8;
-        cell = stop - 8;
+        if (row == board)
+            return 0;
+        row -= 8;
         p++;
     }
-    if (cell != stop || c != ' ' || stop != board + 8)
+    if (row != board || *p != ' ' || !digits_apart(start, (size_t)(p - start)))
         return 0;
     *io = p;
     return 1;
@@ -320,8 +420,9 @@ static size_t problem_at(const char *s, size_t i)
 static inline int gap(const char *s, size_t *i, size_t end, size_t *form_at)
 {
     size_t j = *i;
-    if (end - j >= 2 && s[j] == ' ' && s[j + 1] != ' ' && s[j + 1] != '\t') {
-        *i = j + 1; /* the form: one space */
+    /* The form: one space, then (most often) a byte above ' ', so not a blank. */
+    if (end - j >= 2 && s[j] == ' ' && (unsigned char)s[j + 1] > ' ') {
+        *i = j + 1;
         return 1;
     }
     while (j < end && (s[j] == ' ' || s[j] == '\t'))
@@ -378,14 +479,26 @@ static int castling_king_file(const pdn_position *pos, const found_cells *found,
  * end.  Returns the index after the field with the rights set, or 0 for
  * anything else, which castling() then reads in full.
  */
+#define CORNERS UINT64_C(0xFF000000000000FF) /* files a and h of a rank */
+
 static size_t quick_castling(pdn_position *pos, const found_cells *found, const char *s, size_t i,
                              size_t end)
 {
     static const char letters[4] = {'K', 'Q', 'k', 'q'};
     if (found->problem)
         return 0;
-    int8_t rights[4] = {-1, -1, -1, -1};
     const pdn_piece *board = pos->board;
+    /* All four, the most common field, at once: the letters, then the
+       kings on their ranks and the four rooks in the corners. */
+    if (end - i >= 4 && memcmp(s + i, letters, 4) == 0 && (end - i == 4 || s[i + 4] == ' ') &&
+        (unsigned)found->kings[0] < 8 && (unsigned)(found->kings[1] - 56) < 8 &&
+        (pdn_bits__load(board) & CORNERS) == (PDN_BITS_REP(PDN_ROOK | PDN_WHITE) & CORNERS) &&
+        (pdn_bits__load(board + 56) & CORNERS) == (PDN_BITS_REP(PDN_ROOK | PDN_BLACK) & CORNERS)) {
+        static const int8_t corners[4] = {7, 0, 7, 0};
+        memcpy(pos->castling, corners, 4);
+        return i + 4;
+    }
+    int8_t rights[4] = {-1, -1, -1, -1};
     for (int slot = 0; slot < 4 && i < end; slot++) {
         if (s[i] != letters[slot])
             continue;
@@ -513,8 +626,8 @@ static pdn_diag_code validate(const pdn_position *pos, const found_cells *found,
     if (found->kings[0] < 0 || found->kings[1] < 0)
         return fail(err_at, 0, PDN_D_FEN_POSITION);
     /* The side that has just moved cannot have left its king in check. */
-    int idle = pos->turn == 'W' ? found->kings[1] : found->kings[0];
-    if (attacked(pos, idle, pos->turn == 'W' ? PDN_WHITE : PDN_BLACK))
+    int white = pos->turn == 'W';
+    if (attacked(pos, found->kings[white], white ? PDN_WHITE : PDN_BLACK, found->kings[!white]))
         return fail(err_at, side_at, PDN_D_FEN_POSITION);
     return PDN_D_NONE;
 }

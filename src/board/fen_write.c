@@ -33,11 +33,11 @@ static const char short_pairs[201] = "0 1 2 3 4 5 6 7 8 9 10111213141516171819"
                                      "8081828384858687888990919293949596979899";
 static const char digit_pairs[21] = "00010203040506070809";
 
-/* A number below 100. */
+/* A number below 100; its length is 1 + (v > 9), made without a compare. */
 static inline char *put_small(char *p, unsigned v)
 {
     memcpy(p, short_pairs + 2 * v, 2);
-    return p + 1 + (v > 9);
+    return p + 1 + ((v + 118) >> 7);
 }
 
 /* Square numbers stop at 676 (26x26), ranks at 26: at most three digits. */
@@ -63,48 +63,85 @@ static const unsigned char list_of[64] = {
 
 /*
  * LIST_MASK: bit i set where byte i of the sixteen (lo, then hi) is `code`
- * in its low six bits.  ANY_UNKNOWN: whether a byte has both colour bits.
+ * in its low six bits.  UNKNOWN_ADD: notes in `u` the bytes that have both
+ * colour bits, and UNKNOWN_ANY(u) says whether there were any.
  */
 #if PDN_BITS_SSE2
 #define LIST_MASK(v, code)                                                                         \
     ((uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)(code)))))
-#define ANY_UNKNOWN(v)                                                                             \
-    (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(3)), _mm_set1_epi8(3))) != 0)
+#define UNKNOWN_NONE _mm_setzero_si128()
+#define UNKNOWN_ADD(u, v)                                                                          \
+    _mm_or_si128(u, _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(3)), _mm_set1_epi8(3)))
+#define UNKNOWN_ANY(u) (_mm_movemask_epi8(u) != 0)
 #else
-#define ANY_UNKNOWN(v)                                                                             \
-    ((pdn_bits__eq(v##_lo & PDN_BITS_REP(3), PDN_BITS_REP(3)) |                                    \
-      pdn_bits__eq(v##_hi & PDN_BITS_REP(3), PDN_BITS_REP(3))) != 0)
+#define UNKNOWN_NONE 0
+#define UNKNOWN_ADD(u, v)                                                                          \
+    ((u) | pdn_bits__eq(v##_lo & PDN_BITS_REP(3), PDN_BITS_REP(3)) |                               \
+     pdn_bits__eq(v##_hi & PDN_BITS_REP(3), PDN_BITS_REP(3)))
+#define UNKNOWN_ANY(u) ((u) != 0)
 #define LIST_MASK(v, code)                                                                         \
     ((uint64_t)pdn_bits__gather(pdn_bits__eq(v##_lo, PDN_BITS_REP(code))) |                        \
      (uint64_t)pdn_bits__gather(pdn_bits__eq(v##_hi, PDN_BITS_REP(code))) << 8)
 #endif
 
+/* The sixteen codes at `codes`, cut to their low six bits. */
+#if PDN_BITS_SSE2
+#define LOAD_CODES(v, codes)                                                                       \
+    __m128i v =                                                                                    \
+        _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)(codes)), _mm_set1_epi8(63))
+#else
+#define LOAD_CODES(v, codes)                                                                       \
+    uint64_t v##_lo = pdn_bits__load(codes) & PDN_BITS_REP(63),                                    \
+             v##_hi = pdn_bits__load((codes) + 8) & PDN_BITS_REP(63)
+#endif
+
+/*
+ * Squares i..i+16 into the sets of White's and Black's lists; `unknown`
+ * notes whether one of them holds a piece of unknown colour.
+ */
+#define SORT16(i)                                                                                  \
+    do {                                                                                           \
+        LOAD_CODES(v, codes + (i));                                                                \
+        wm |= LIST_MASK(v, PDN_MAN | PDN_WHITE) << (i);                                            \
+        wk |= LIST_MASK(v, PDN_KING | PDN_WHITE) << (i);                                           \
+        bm |= LIST_MASK(v, PDN_MAN | PDN_BLACK) << (i);                                            \
+        bk |= LIST_MASK(v, PDN_KING | PDN_BLACK) << (i);                                           \
+        unknown = UNKNOWN_ADD(unknown, v);                                                         \
+    } while (0)
+
 /*
  * The bit sets of the six lists for `n` squares (at most 64, a multiple of
  * 16) whose piece codes are codes[0..n): bit i of m[k] set when codes[i]
  * is list k's piece code (in its low six bits), built sixteen squares at a
- * time with no decision per square.
+ * time with no decision per square.  The blocks are written out (a loop
+ * paid its turns and shifts by a variable count), and the lists of pieces
+ * of unknown colour, which are rare, are made only when there are some.
  */
-static inline void sort64(const unsigned char *codes, unsigned n, uint64_t *m)
+static PDN_FORCE_INLINE void sort64(const unsigned char *codes, unsigned n, uint64_t *m)
 {
     uint64_t wm = 0, wk = 0, bm = 0, bk = 0, um = 0, uk = 0;
-    for (unsigned i = 0; i < n; i += 16) {
 #if PDN_BITS_SSE2
-        __m128i v = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)(codes + i)),
-                                  _mm_set1_epi8(63));
+    __m128i unknown = UNKNOWN_NONE;
 #else
-        uint64_t v_lo = pdn_bits__load(codes + i) & PDN_BITS_REP(63),
-                 v_hi = pdn_bits__load(codes + i + 8) & PDN_BITS_REP(63);
+    uint64_t unknown = UNKNOWN_NONE;
 #endif
-        wm |= LIST_MASK(v, PDN_MAN | PDN_WHITE) << i;
-        wk |= LIST_MASK(v, PDN_KING | PDN_WHITE) << i;
-        bm |= LIST_MASK(v, PDN_MAN | PDN_BLACK) << i;
-        bk |= LIST_MASK(v, PDN_KING | PDN_BLACK) << i;
-        /* Pieces of unknown colour are rare: their two lists only when there are some. */
-        if (ANY_UNKNOWN(v)) {
-            um |= LIST_MASK(v, PDN_MAN | PDN_ANY_COLOR) << i;
-            uk |= LIST_MASK(v, PDN_KING | PDN_ANY_COLOR) << i;
-        }
+    switch (n) {
+    case 64:
+        SORT16(48);
+        /* fall through */
+    case 48:
+        SORT16(32);
+        /* fall through */
+    case 32:
+        SORT16(16);
+        /* fall through */
+    default:
+        SORT16(0);
+    }
+    for (unsigned i = 0; UNKNOWN_ANY(unknown) && i < n; i += 16) {
+        LOAD_CODES(v, codes + i);
+        um |= LIST_MASK(v, PDN_MAN | PDN_ANY_COLOR) << i;
+        uk |= LIST_MASK(v, PDN_KING | PDN_ANY_COLOR) << i;
     }
     m[0] = wm;
     m[1] = wk;
@@ -241,8 +278,9 @@ static void gather_rows(const pdn_piece *board, const pdn_geometry *g, unsigned 
  * neighbour is clear and ends at one whose upper neighbour is; the n-th
  * start and the n-th end make the n-th run.  Each entry follows `*sep`
  * (the colour letter before a side's first entry, then commas) and "K" for
- * kings, which is stored always and kept by stepping past it (a store
- * costs less than a branch that men and kings mixed make unpredictable).
+ * kings (`king` is a constant where this is inlined); the "K" of a pair's
+ * second king is stored always and kept by stepping past it (a store costs
+ * less than a branch that pairs and ranges mixed make unpredictable).
  * Numbers stay below 100.
  */
 static inline char *numeric_list64(char *p, uint64_t bits, int king, char *sep)
@@ -255,13 +293,17 @@ static inline char *numeric_list64(char *p, uint64_t bits, int king, char *sep)
         unsigned lo = pdn_bits__ctz(starts) + 1, hi = pdn_bits__ctz(ends) + 1;
         *p++ = s;
         s = ',';
-        *p = 'K';
-        p = put_small(p + king, lo);
+        if (king)
+            *p++ = 'K';
+        p = put_small(p, lo);
         if (hi != lo) {
             int pair = hi - lo == 1;
             *p++ = pair ? ',' : '-';
-            *p = 'K';
-            p = put_small(p + (king & pair), hi);
+            if (king) {
+                *p = 'K';
+                p += pair;
+            }
+            p = put_small(p, hi);
         }
     }
     *sep = s;
@@ -431,9 +473,10 @@ static inline char *alpha_list8(char *p, uint64_t names, int king, char *sep)
         unsigned i = pdn_bits__ctz(names);
         *p++ = s;
         s = ',';
-        *p = 'K';
-        memcpy(p + king, names8 + 2 * i, 2);
-        p += king + 2;
+        if (king)
+            *p++ = 'K';
+        memcpy(p, names8 + 2 * i, 2);
+        p += 2;
     }
     *sep = s;
     return p;
@@ -455,12 +498,12 @@ static size_t alpha_write8(const pdn_position *pos, char *out)
             break;
         char sep = "WB?"[side];
         *p++ = ':';
-        for (int king = 0; king < 2; king++) {
-            uint64_t names = m[2 * side + king];
-            if (names != 0)
-                p = alpha_list8(p, names_order8(names, g->alpha_flip_file, g->alpha_flip_rank),
-                                king, &sep);
-        }
+        uint64_t men = m[2 * side], kings = m[2 * side + 1];
+        if (men != 0)
+            p = alpha_list8(p, names_order8(men, g->alpha_flip_file, g->alpha_flip_rank), 0, &sep);
+        if (kings != 0)
+            p = alpha_list8(p, names_order8(kings, g->alpha_flip_file, g->alpha_flip_rank), 1,
+                            &sep);
         if (sep != ',')
             *p++ = sep; /* a side without pieces */
     }

@@ -396,6 +396,62 @@ static void test_fen_speedpaths__ranges_given_twice(void)
 }
 
 /*
+ * Algebraic names read the short way and the general way (a space after
+ * the first colon): names off the board by file or rank, ranks of two
+ * digits, rank 0, kings, on boards of up to nine ranks (one digit read)
+ * and more, every corner.  The same code, the offset one later, the same
+ * position.
+ */
+static void test_fen_speedpaths__names_short_and_general(void)
+{
+    static const char *const boards[] = {"25",
+                                         "21,B,8,8,A1,0",
+                                         "21,W,8,8,A2,1",
+                                         "21,B,8,8,A3,1",
+                                         "20,W,4,4,A2,1",
+                                         "21,W,9,11,A1,1",
+                                         "20,B,26,26,A3,1",
+                                         "20,W,10,10,A0,0",
+                                         "20,W,9,9,A0,1"};
+    char text[512], other[520];
+    int failures = 0, taken = 0;
+    for (size_t b = 0; b < sizeof boards / sizeof boards[0]; b++) {
+        pdn_geometry g = test_geometry(boards[b]);
+        for (int round = 0; round < 3000; round++) {
+            size_t len = 0;
+            text[len++] = "WB"[rnd(2)];
+            for (int side = 0; side < 1 + (int)rnd(3); side++) {
+                len += (size_t)sprintf(text + len, ":%c", "WB?"[rnd(3)]);
+                int entries = (int)rnd(7);
+                for (int e = 0; e < entries; e++) {
+                    int file = (int)rnd((unsigned)g.width + (rnd(8) == 0)),
+                        rank = rnd(10) == 0 ? (int)rnd(30) : 1 + (int)rnd((unsigned)g.height);
+                    len += (size_t)sprintf(text + len, "%s%s%c%d", e ? "," : "", rnd(4) ? "" : "K",
+                                           'a' + file, rank);
+                }
+            }
+            pdn_position p, q;
+            size_t at = 0, at2 = 0;
+            pdn_diag_code c = read_exact(&p, &g, text, len, &at);
+            memcpy(other, text, 2);
+            other[2] = ' ';
+            memcpy(other + 3, text + 2, len - 2);
+            pdn_diag_code c2 = read_exact(&q, &g, other, len + 1, &at2);
+            taken += c == PDN_D_NONE;
+            int same =
+                c == PDN_D_NONE ? c2 == PDN_D_FEN_FORM && at2 == 2 : c2 == c && at2 == at + 1;
+            if (!same || !pdn_position_equal(&p, &q)) {
+                if (failures++ < 3)
+                    fprintf(stderr, "    %s on %s: %s at %zu, general way %s at %zu\n", text,
+                            boards[b], pdn_diag_name(c), at, pdn_diag_name(c2), at2);
+            }
+        }
+    }
+    CHECK_EQ_INT(failures, 0);
+    CHECK(taken > 2000); /* many texts were taken */
+}
+
+/*
  * The short way of the chess placement against a plain reader kept here:
  * random ranks of letters, digits (also 0, 9 and two in a row) and other
  * bytes, mostly well formed.  Where the plain reader takes the placement,
@@ -597,6 +653,7 @@ int main(void)
     RUN(test_fen_speedpaths__chess);
     RUN(test_fen_speedpaths__chess_placement_copy);
     RUN(test_fen_speedpaths__ranges_given_twice);
+    RUN(test_fen_speedpaths__names_short_and_general);
     RUN(test_fen_speedpaths__chess_quick_placement);
     RUN(test_fen_speedpaths__chess_quick_castling);
     return harness_report();

@@ -360,10 +360,68 @@ static void test_fen_writers__chess_against_plain(void)
     CHECK_EQ_INT(failures, 0);
 }
 
+/* Every occupancy of every rank (the rank forms), and pieces of odd codes on them. */
+static void test_fen_writers__chess_every_rank(void)
+{
+    pdn_geometry g = test_geometry("0");
+    int failures = 0;
+    for (unsigned o = 0; o < 256; o++) {
+        for (int rank = 0; rank < 8; rank++) {
+            pdn_position p;
+            random_chess(&p, &g);
+            for (int f = 0; f < 8; f++)
+                p.board[rank * 8 + f] =
+                    o >> f & 1u
+                        ? (pdn_piece)(rnd(8) ? (3 + rnd(6)) << 2 | (1 + rnd(2)) : 1 + rnd(255))
+                        : 0;
+            if (!same_as_plain(&p, 0) && failures++ < 5)
+                fprintf(stderr, "    occupancy %02x on rank %d\n", o, rank + 1);
+        }
+    }
+    CHECK_EQ_INT(failures, 0);
+}
+
+/*
+ * Castling letters where the writer takes its short ways: the four rights
+ * in the corners with the kings on e1 and e8 (all at once), or some of
+ * them (one colour at a time), next to positions that only nearly are.
+ */
+static void test_fen_writers__chess_castling_corners(void)
+{
+    pdn_geometry g = test_geometry("0");
+    int failures = 0;
+    for (int round = 0; round < 20000; round++) {
+        pdn_position p;
+        random_chess(&p, &g);
+        for (int side = 0; side < 2; side++) {
+            unsigned colour = side ? PDN_BLACK : PDN_WHITE;
+            pdn_piece *row = p.board + 56 * side;
+            memset(row, 0, 8);
+            row[rnd(8) ? 4 : rnd(8)] =
+                (pdn_piece)(PDN_CHESS_KING | (rnd(10) ? colour : 3 - colour));
+            if (rnd(6))
+                row[0] = (pdn_piece)(rnd(10) ? PDN_ROOK | colour : PDN_QUEEN | colour);
+            if (rnd(6))
+                row[7] = (pdn_piece)(rnd(10) ? PDN_ROOK | colour : PDN_ROOK | (3 - colour));
+            if (rnd(4) == 0)
+                row[1 + rnd(6)] = (pdn_piece)(PDN_ROOK | colour);
+            for (int wing = 0; wing < 2; wing++) {
+                int slot = 2 * side + wing, corner = wing ? 0 : 7;
+                p.castling[slot] = (int8_t)(rnd(5) ? (rnd(4) ? corner : -1) : (int)rnd(8));
+            }
+        }
+        if (!same_as_plain(&p, 0) && failures++ < 5)
+            fprintf(stderr, "    round %d\n", round);
+    }
+    CHECK_EQ_INT(failures, 0);
+}
+
 int main(void)
 {
     RUN(test_fen_writers__draughts_against_plain);
     RUN(test_fen_writers__runs_at_block_edges);
     RUN(test_fen_writers__chess_against_plain);
+    RUN(test_fen_writers__chess_every_rank);
+    RUN(test_fen_writers__chess_castling_corners);
     return harness_report();
 }
