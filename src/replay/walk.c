@@ -147,14 +147,10 @@ static bool check_side(pdn_replay *r, const pdn_node *node, pdn_number_kind numb
  * registers or reloads them from its own stack.
  */
 typedef struct run {
-    uint64_t men[2], kings[2];
+    pdn_rules__bits bits;
     pdn_draughts_state st;
-    uint64_t board, promo[2];
-    uint64_t kings_taken;     /* all ones when men capture kings, else 0 */
-    const uint64_t *steps[2]; /* the engine's man_steps */
+    pdn_rules__steps steps;
     const int16_t *number_bb;
-    bool diag10[2];
-    int choice, promotion;
     /* per colour index, the number kind check_side() has nothing to say
      * about (3, none, until the game's first number is seen) */
     unsigned fine[2];
@@ -203,10 +199,9 @@ static PDN_FORCE_INLINE played_rec *run_record(run *q, const pdn_node *node, int
 static PDN_FORCE_INLINE bool run_quick(pdn_replay *r, run *q, const pdn_node *node, int ci,
                                        int from, int to)
 {
-    int oi = ci ^ 1;
     unsigned color = ci ? PDN_BLACK : PDN_WHITE;
     pdn_rules__live at;
-    at.bits = (pdn_rules__bits){{q->men[0], q->men[1]}, {q->kings[0], q->kings[1]}, 0};
+    at.bits = q->bits;
     at.color = color;
     at.st = q->st;
     pdn_rules__found found;
@@ -222,18 +217,7 @@ static PDN_FORCE_INLINE bool run_quick(pdn_replay *r, run *q, const pdn_node *no
         }
         q->cells = r->cells.data;
     }
-    q->men[oi] &= ~found.cap;
-    q->kings[oi] &= ~found.cap;
-    if (dm->king) {
-        q->kings[ci] = (q->kings[ci] & ~found.from) | found.to;
-    } else {
-        q->men[ci] &= ~found.from;
-        if (dm->promotes)
-            q->kings[ci] |= found.to;
-        else
-            q->men[ci] |= found.to;
-    }
-    pdn_rules__remember(&q->st, color, dm->from, dm->to, dm->king, dm->capture_count);
+    pdn_rules__play_found(&q->bits, &q->st, ci, &found);
     q->ply++;
     if (q->recs != NULL) {
         played_rec *rec = run_record(q, node, ci, dm->from, dm->to, dm->promotes);
@@ -254,12 +238,11 @@ static PDN_FORCE_INLINE bool run_quick(pdn_replay *r, run *q, const pdn_node *no
  * One move of quick_run() for the side of colour index `ci` (a constant in
  * each copy), at q->node, a move node: false when the run ends, with this
  * move played (q->ply counts it; q->node is then the next node) or not.
- * The steps are pdn_rules__live_step() and pdn_rules__live_jump() on the
+ * The steps are pdn_rules__man_step() and pdn_rules__man_jump() on the
  * run's locals, and pdn_rules__live_quick() (run_quick()).
  */
 static PDN_FORCE_INLINE bool run_ply(pdn_replay *r, run *q, int ci)
 {
-    const int oi = ci ^ 1;
     const pdn_node *node = q->node;
     const pdn_move_rec *mr = q->moves + node->a;
     if (mr->kind != PDN_MOVE_SQUARES ||
@@ -282,63 +265,12 @@ static PDN_FORCE_INLINE bool run_ply(pdn_replay *r, run *q, int ci)
         return false;
     int from = e0 >> 6, to = e1 >> 6, fi = e0 & 63;
     uint64_t f = (uint64_t)1 << fi, t = (uint64_t)1 << (e1 & 63);
-    uint64_t men = q->men[ci], opp = q->men[oi] | q->kings[oi];
-    uint64_t empty = q->board & ~(men | q->kings[ci] | opp);
-    uint64_t avail = q->men[oi] | (q->kings[oi] & q->kings_taken);
-    int crowned = -1;
     uint64_t taken = 0;
-    if ((men & f) && (q->steps[ci][fi] & t) && (empty & t)) {
-        /* a man's step, when the side has no capture: on BB_SHAPE_10, the
-         * shifts of pdn_rules__live_must_capture() */
-        bool able;
-        if (q->diag10[ci] && q->kings[ci] == 0) {
-            uint64_t hit = (((empty >> 6) & avail) >> 6) | (((empty >> 5) & avail) >> 5) |
-                           (((empty << 5) & avail) << 5) | (((empty << 6) & avail) << 6);
-            able = (hit & men) != 0;
-        } else {
-            pdn_rules__bits b = {{q->men[0], q->men[1]}, {q->kings[0], q->kings[1]}, 0};
-            able = pdn_rules__bb_able(r->engine, &b, ci ? PDN_BLACK : PDN_WHITE) != 0;
-        }
-        if (!able) {
-            crowned = (q->promo[ci] & t) != 0;
-            q->men[ci] = men & ~f;
-            if (crowned)
-                q->kings[ci] |= t;
-            else
-                q->men[ci] |= t;
-        }
-    } else if (q->diag10[ci] && q->choice != 0 && !(q->choice == 2 && q->kings[ci] != 0) &&
-               (men & f)) {
-        /* a man taking one piece: see pdn_rules__live_jump() */
-        uint64_t ne = ((empty >> 6) & avail) >> 6, nw = ((empty >> 5) & avail) >> 5;
-        uint64_t se = ((empty << 5) & avail) << 5, sw = ((empty << 6) & avail) << 6;
-        uint64_t a = (f & ne) && t == f << 12   ? f << 6
-                     : (f & nw) && t == f << 10 ? f << 5
-                     : (f & se) && t == f >> 10 ? f >> 5
-                     : (f & sw) && t == f >> 12 ? f >> 6
-                                                : 0;
-        uint64_t movers = q->choice == 2 ? men : f, promo = q->promo[ci];
-        uint64_t land = ((movers & ne) << 12) | ((movers & nw) << 10) | ((movers & se) >> 10) |
-                        ((movers & sw) >> 12);
-        if (q->promotion == PDN_PROMOTE_STOP)
-            land &= ~promo;
-        if (a != 0 && !((land & promo) && q->promotion == PDN_PROMOTE_KING) &&
-            !(land & (ne | nw | se | sw))) {
-            crowned = (t & promo) != 0;
-            q->men[ci] = men & ~f;
-            if (crowned)
-                q->kings[ci] |= t;
-            else
-                q->men[ci] |= t;
-            q->men[oi] &= ~a;
-            q->kings[oi] &= ~a;
-            taken = a;
-        }
-    }
+    int crowned = pdn_rules__man_step(&q->bits, &q->steps, r->engine, ci, fi, f, t);
+    if (crowned == -2)
+        crowned = pdn_rules__man_jump(&q->bits, &q->steps, ci, f, t, &taken);
     if (crowned >= 0) {
-        /* pdn_rules__remember() for a man's move */
-        q->st.king_cell[ci] = -1;
-        q->st.king_moves[ci] = 0;
+        pdn_rules__man_moved(&q->st, ci);
         q->ply++;
         if (q->recs != NULL) {
             played_rec *rec = run_record(q, node, ci, from, to, crowned);
@@ -386,22 +318,10 @@ static PDN_NOINLINE size_t quick_run(pdn_replay *r, frame *f, pdn_position *pos,
     const struct pdn_game *g = r->game;
     const pdn_draughts *d = r->engine;
     run q;
-    q.men[0] = r->live.bits.men[0];
-    q.men[1] = r->live.bits.men[1];
-    q.kings[0] = r->live.bits.kings[0];
-    q.kings[1] = r->live.bits.kings[1];
+    q.bits = r->live.bits;
     q.st = r->live.st;
-    q.board = d->bb.board;
-    q.promo[0] = d->bb.promo[0];
-    q.promo[1] = d->bb.promo[1];
-    q.kings_taken = d->rules.men_capture_kings ? ~(uint64_t)0 : 0;
-    q.steps[0] = d->man_steps[0];
-    q.steps[1] = d->man_steps[1];
+    q.steps = d->steps;
     q.number_bb = d->number_bb;
-    q.diag10[0] = d->men_diag10[0];
-    q.diag10[1] = d->men_diag10[1];
-    q.choice = d->plain_choice;
-    q.promotion = d->rules.promotion;
     run_numbers(&q, r->dot_side);
     q.nodes = pdn_game__node(g, 0);
     q.node = q.start = f->child;
@@ -440,10 +360,7 @@ static PDN_NOINLINE size_t quick_run(pdn_replay *r, frame *f, pdn_position *pos,
         f->before_snap = played == 1 ? f->snap : REPLAY_NONE;
         f->snap = REPLAY_NONE;
         f->ply = q.ply;
-        r->live.bits.men[0] = q.men[0];
-        r->live.bits.men[1] = q.men[1];
-        r->live.bits.kings[0] = q.kings[0];
-        r->live.bits.kings[1] = q.kings[1];
+        r->live.bits = q.bits;
         r->live.st = q.st;
         if (played & 1)
             r->live.color ^= PDN_WHITE | PDN_BLACK;

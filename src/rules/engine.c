@@ -173,8 +173,8 @@ static void build_bb(pdn_draughts *d)
     bb->ok = 1;
     bb->shape = shape_of(d);
     for (int ci = 0; ci < 2; ci++)
-        d->men_diag10[ci] = bb->shape == 1 && d->man_cap[ci] == (DIR_BIT(D_NE) | DIR_BIT(D_NW) |
-                                                                 DIR_BIT(D_SE) | DIR_BIT(D_SW));
+        d->steps.diag10[ci] = bb->shape == 1 && d->man_cap[ci] == (DIR_BIT(D_NE) | DIR_BIT(D_NW) |
+                                                                   DIR_BIT(D_SE) | DIR_BIT(D_SW));
     for (int n = 1; n < PDN_RULES__NUMBERS && n <= g->square_count; n++) {
         int c = g->cell_of[n];
         if (c >= 0 && c < d->cells && d->bit_of[c] >= 0)
@@ -242,11 +242,18 @@ pdn_status pdn_draughts_new(pdn_draughts **out, const pdn_geometry *g, const pdn
         d->king_cap[black] = absolute(rules->king_captures, black);
     }
     if (rules->prefer[0] == PDN_PREFER_END)
-        d->plain_choice = 1;
+        d->steps.choice = 1;
     else if (rules->prefer[0] == PDN_PREFER_MOST_PIECES && rules->prefer[1] == PDN_PREFER_END)
-        d->plain_choice = 2;
+        d->steps.choice = 2;
     build_next(d);
     build_bb(d);
+    d->steps.board = d->bb.board;
+    d->steps.promo[0] = d->bb.promo[0];
+    d->steps.promo[1] = d->bb.promo[1];
+    d->steps.kings_taken = rules->men_capture_kings ? ~(uint64_t)0 : 0;
+    d->steps.man_steps[0] = d->man_steps[0];
+    d->steps.man_steps[1] = d->man_steps[1];
+    d->steps.promotion = (uint8_t)rules->promotion;
     *out = d;
     return PDN_OK;
 }

@@ -35,6 +35,14 @@ void pdn_rules__live_start(pdn_rules__live *lv, const pdn_draughts *d);
 void pdn_rules__live_store(const pdn_rules__live *lv, const pdn_draughts *d, pdn_position *pos,
                            pdn_draughts_state *st);
 
+/* The four shifts of BB_SHAPE_10: the squares from which a man takes
+ * towards NE (+6), NW (+5), SE (-5) and SW (-6) a piece of `avail` onto an
+ * `empty` square. */
+#define PDN_RULES__FROM_NE(empty, avail) ((((empty) >> 6) & (avail)) >> 6)
+#define PDN_RULES__FROM_NW(empty, avail) ((((empty) >> 5) & (avail)) >> 5)
+#define PDN_RULES__FROM_SE(empty, avail) ((((empty) << 5) & (avail)) << 5)
+#define PDN_RULES__FROM_SW(empty, avail) ((((empty) << 6) & (avail)) << 6)
+
 /*
  * Whether the side to move has a capture (pdn_rules__bb_able() != 0), asked
  * before every man's step.  Inline for the usual case, a 10x10 board whose
@@ -45,56 +53,125 @@ static inline bool pdn_rules__live_must_capture(const pdn_draughts *d, const pdn
 {
     const pdn_rules__bits *b = &lv->bits;
     int ci = pdn_rules__ci(lv->color), oi = ci ^ 1;
-    if (!d->men_diag10[ci] || b->kings[ci] != 0)
+    if (!d->steps.diag10[ci] || b->kings[ci] != 0)
         return pdn_rules__bb_able(d, b, lv->color) != 0;
     /* (a live position has no pieces of unknown colour: see live_load) */
     uint64_t opp = b->men[oi] | b->kings[oi], men = b->men[ci];
     uint64_t empty = d->bb.board & ~(opp | men);
-    uint64_t avail = d->rules.men_capture_kings ? opp : b->men[oi];
-    /* BB_SHAPE_10: a man on x captures towards x + s over x + s into x + 2s. */
-    uint64_t hit = (((empty >> 6) & avail) >> 6) | (((empty >> 5) & avail) >> 5) |
-                   (((empty << 5) & avail) << 5) | (((empty << 6) & avail) << 6);
+    uint64_t avail = b->men[oi] | (b->kings[oi] & d->steps.kings_taken);
+    uint64_t hit = PDN_RULES__FROM_NE(empty, avail) | PDN_RULES__FROM_NW(empty, avail) |
+                   PDN_RULES__FROM_SE(empty, avail) | PDN_RULES__FROM_SW(empty, avail);
     return (hit & men) != 0;
 }
 
 /*
- * (pdn_rules__live_step_of() with colour index `ci`, that of the side to
- * move.)  Plays a man's step of the side to move from cell `from` to cell `to`
- * (playing cells) as pdn_draughts_play() does, when it is one and the side
- * has no capture: then it is the one legal move that fits, as
+ * A man's step of the side of colour index `ci` from bitboard square `fi`
+ * (bit f) to bit t on `b`, as pdn_draughts_play() plays it, when it is one
+ * and the side has no capture: then it is the one legal move that fits, as
  * pdn_rules__live_resolve() would find it.  1 when the man is crowned, 0
- * when not, -1 (nothing played) for any other move.  Inline, as most moves
- * of a game are this.
+ * when not; nothing is played and it returns -1 when the side has a
+ * capture, -2 for a move that is no man's step.  `e` is the engine's
+ * steps or a copy of them; the caller keeps the history and the side to
+ * move.  Inline, as most moves of a game are this.
  */
-static PDN_FORCE_INLINE int pdn_rules__live_step_of(pdn_rules__live *lv, const pdn_draughts *d,
-                                                    int from, int to, int ci)
+static PDN_FORCE_INLINE int pdn_rules__man_step(pdn_rules__bits *b, const pdn_rules__steps *e,
+                                                const pdn_draughts *d, int ci, int fi, uint64_t f,
+                                                uint64_t t)
 {
-    pdn_rules__bits *b = &lv->bits;
-    int oi = ci ^ 1, i = d->bit_of[from];
-    uint64_t f = (uint64_t)1 << i, t = (uint64_t)1 << d->bit_of[to];
-    uint64_t men = b->men[ci], opp = b->men[oi] | b->kings[oi], occupied = men | b->kings[ci] | opp;
-    if (!(men & f) || !(d->man_steps[ci][i] & t) || (occupied & t))
-        return -1;
-    if (d->men_diag10[ci] && b->kings[ci] == 0) {
+    int oi = ci ^ 1;
+    uint64_t men = b->men[ci], opp = b->men[oi] | b->kings[oi];
+    uint64_t empty = e->board & ~(men | b->kings[ci] | opp);
+    if (!(men & f) || !(e->man_steps[ci][fi] & t) || !(empty & t))
+        return -2;
+    if (e->diag10[ci] && b->kings[ci] == 0) {
         /* pdn_rules__live_must_capture() on what is at hand */
-        uint64_t empty = d->bb.board & ~occupied;
-        uint64_t avail = d->rules.men_capture_kings ? opp : b->men[oi];
-        uint64_t hit = (((empty >> 6) & avail) >> 6) | (((empty >> 5) & avail) >> 5) |
-                       (((empty << 5) & avail) << 5) | (((empty << 6) & avail) << 6);
+        uint64_t avail = b->men[oi] | (b->kings[oi] & e->kings_taken);
+        uint64_t hit = PDN_RULES__FROM_NE(empty, avail) | PDN_RULES__FROM_NW(empty, avail) |
+                       PDN_RULES__FROM_SE(empty, avail) | PDN_RULES__FROM_SW(empty, avail);
         if (hit & men)
             return -1;
-    } else if (pdn_rules__bb_able(d, b, lv->color) != 0) {
-        return -1;
+    } else {
+        /* a copy: the caller's position must not escape its loop */
+        pdn_rules__bits at = *b;
+        if (pdn_rules__bb_able(d, &at, ci ? PDN_BLACK : PDN_WHITE) != 0)
+            return -1;
     }
-    int crowned = (d->bb.promo[ci] & t) != 0;
-    b->men[ci] &= ~f;
+    int crowned = (e->promo[ci] & t) != 0;
+    b->men[ci] = men & ~f;
     if (crowned)
         b->kings[ci] |= t;
     else
         b->men[ci] |= t;
-    /* pdn_rules__remember() for a man's move */
-    lv->st.king_cell[ci] = -1;
-    lv->st.king_moves[ci] = 0;
+    return crowned;
+}
+
+/*
+ * pdn_rules__man_step() for the commonest capture on a 10x10 board whose
+ * men capture on the four diagonals (steps.diag10), where the rules let
+ * one capture be as good as another of as many pieces: a man taking one
+ * piece from bit f to bit t, when no man of the side can take more (no
+ * king can either: the side has none where the rules want the most) and
+ * the man cannot go on.  Then it is the one legal move that fits, as
+ * WALK(single) in bb_walk.h finds it, and is played: 1 when the man is
+ * crowned, 0 when not, with the bit of the piece taken in *taken; -1
+ * (nothing played) for anything else, which pdn_rules__live_quick() sees to.
+ */
+static PDN_FORCE_INLINE int pdn_rules__man_jump(pdn_rules__bits *b, const pdn_rules__steps *e,
+                                                int ci, uint64_t f, uint64_t t, uint64_t *taken)
+{
+    int oi = ci ^ 1;
+    uint64_t men = b->men[ci];
+    if (!e->diag10[ci] || e->choice == 0 || (e->choice == 2 && b->kings[ci] != 0) || !(men & f))
+        return -1;
+    uint64_t opp = b->men[oi] | b->kings[oi];
+    uint64_t empty = e->board & ~(opp | men | b->kings[ci]);
+    uint64_t avail = b->men[oi] | (b->kings[oi] & e->kings_taken);
+    uint64_t ne = PDN_RULES__FROM_NE(empty, avail), nw = PDN_RULES__FROM_NW(empty, avail);
+    uint64_t se = PDN_RULES__FROM_SE(empty, avail), sw = PDN_RULES__FROM_SW(empty, avail);
+    uint64_t a = (f & ne) && t == f << 12   ? f << 6
+                 : (f & nw) && t == f << 10 ? f << 5
+                 : (f & se) && t == f >> 10 ? f >> 5
+                 : (f & sw) && t == f >> 12 ? f >> 6
+                                            : 0;
+    uint64_t movers = e->choice == 2 ? men : f, promo = e->promo[ci];
+    uint64_t land = ((movers & ne) << 12) | ((movers & nw) << 10) | ((movers & se) >> 10) |
+                    ((movers & sw) >> 12);
+    if (a == 0 || ((land & promo) && e->promotion == PDN_PROMOTE_KING))
+        return -1;
+    if (e->promotion == PDN_PROMOTE_STOP)
+        land &= ~promo;
+    if (land & (ne | nw | se | sw))
+        return -1;
+    int crowned = (t & promo) != 0;
+    b->men[ci] = men & ~f;
+    if (crowned)
+        b->kings[ci] |= t;
+    else
+        b->men[ci] |= t;
+    b->men[oi] &= ~a;
+    b->kings[oi] &= ~a;
+    *taken = a;
+    return crowned;
+}
+
+/* pdn_rules__remember() for a man's move of colour index ci. */
+static inline void pdn_rules__man_moved(pdn_draughts_state *st, int ci)
+{
+    st->king_cell[ci] = -1;
+    st->king_moves[ci] = 0;
+}
+
+/* pdn_rules__man_step() on the live position from cell `from` to cell `to`
+ * (playing cells), the side to move included. */
+static PDN_FORCE_INLINE int pdn_rules__live_step_of(pdn_rules__live *lv, const pdn_draughts *d,
+                                                    int from, int to, int ci)
+{
+    int i = d->bit_of[from];
+    int crowned = pdn_rules__man_step(&lv->bits, &d->steps, d, ci, i, (uint64_t)1 << i,
+                                      (uint64_t)1 << d->bit_of[to]);
+    if (crowned < 0)
+        return -1;
+    pdn_rules__man_moved(&lv->st, ci);
     lv->color ^= PDN_WHITE | PDN_BLACK;
     return crowned;
 }
@@ -107,60 +184,18 @@ static PDN_FORCE_INLINE int pdn_rules__live_step(pdn_rules__live *lv, const pdn_
                                   : pdn_rules__live_step_of(lv, d, from, to, 1);
 }
 
-/*
- * pdn_rules__live_step() for the commonest capture on a 10x10 board whose
- * men capture on the four diagonals (men_diag10), where the rules let one
- * capture be as good as another of as many pieces: a man taking one piece
- * from cell `from` to cell `to`, when no man of the side can take more (no
- * king can either: the side has none where the rules want the most) and
- * the man cannot go on.  Then it is the one legal move that fits, as
- * WALK(single) in bb_walk.h finds it, and is played: 1 when the man is
- * crowned, 0 when not, with the bit of the piece taken in *taken; -1
- * (nothing played) for anything else, which pdn_rules__live_quick() sees to.
- */
+/* pdn_rules__man_jump() on the live position from cell `from` to cell `to`
+ * (playing cells), the side to move included. */
 static PDN_FORCE_INLINE int pdn_rules__live_jump(pdn_rules__live *lv, const pdn_draughts *d,
                                                  int from, int to, uint64_t *taken)
 {
-    pdn_rules__bits *b = &lv->bits;
-    int ci = pdn_rules__ci(lv->color), oi = ci ^ 1;
-    int choice = d->plain_choice;
-    if (!d->men_diag10[ci] || choice == 0 || (choice == 2 && b->kings[ci] != 0))
+    int ci = pdn_rules__ci(lv->color);
+    int crowned = pdn_rules__man_jump(&lv->bits, &d->steps, ci, (uint64_t)1 << d->bit_of[from],
+                                      (uint64_t)1 << d->bit_of[to], taken);
+    if (crowned < 0)
         return -1;
-    uint64_t f = (uint64_t)1 << d->bit_of[from], t = (uint64_t)1 << d->bit_of[to];
-    uint64_t men = b->men[ci], opp = b->men[oi] | b->kings[oi];
-    uint64_t empty = d->bb.board & ~(opp | men | b->kings[ci]);
-    uint64_t avail = d->rules.men_capture_kings ? opp : b->men[oi];
-    /* BB_SHAPE_10: the squares from which a man takes towards NE (+6), NW
-     * (+5), SE (-5) and SW (-6): see WALK(single). */
-    uint64_t ne = ((empty >> 6) & avail) >> 6, nw = ((empty >> 5) & avail) >> 5;
-    uint64_t se = ((empty << 5) & avail) << 5, sw = ((empty << 6) & avail) << 6;
-    uint64_t a = (f & ne) && t == f << 12   ? f << 6
-                 : (f & nw) && t == f << 10 ? f << 5
-                 : (f & se) && t == f >> 10 ? f >> 5
-                 : (f & sw) && t == f >> 12 ? f >> 6
-                                            : 0;
-    uint64_t movers = choice == 2 ? men : f, promo = d->bb.promo[ci];
-    uint64_t land = ((movers & ne) << 12) | ((movers & nw) << 10) | ((movers & se) >> 10) |
-                    ((movers & sw) >> 12);
-    if (a == 0 || !(f & men) || ((land & promo) && d->rules.promotion == PDN_PROMOTE_KING))
-        return -1;
-    if (d->rules.promotion == PDN_PROMOTE_STOP)
-        land &= ~promo;
-    if (land & (ne | nw | se | sw))
-        return -1;
-    int crowned = (t & promo) != 0;
-    b->men[ci] = men & ~f;
-    if (crowned)
-        b->kings[ci] |= t;
-    else
-        b->men[ci] |= t;
-    b->men[oi] &= ~a;
-    b->kings[oi] &= ~a;
-    /* pdn_rules__remember() for a capture */
-    lv->st.king_cell[ci] = -1;
-    lv->st.king_moves[ci] = 0;
+    pdn_rules__man_moved(&lv->st, ci);
     lv->color ^= PDN_WHITE | PDN_BLACK;
-    *taken = a;
     return crowned;
 }
 
@@ -177,13 +212,14 @@ static PDN_FORCE_INLINE int pdn_rules__live_jump(pdn_rules__live *lv, const pdn_
 bool pdn_rules__live_quick(pdn_rules__found *out, const pdn_draughts *d, const pdn_rules__live *lv,
                            int from, int to);
 
-/* Plays a move pdn_rules__live_resolve() found, as pdn_draughts_play()
- * does (the side to move too); inline, as the replay does it every move. */
-static inline void pdn_rules__live_play(pdn_rules__live *lv, const pdn_rules__found *f)
+/* Plays a move pdn_rules__live_resolve() found by colour index `ci` on
+ * `b`, its history in `st`, as pdn_draughts_play() does but for the side to
+ * move. */
+static inline void pdn_rules__play_found(pdn_rules__bits *b, pdn_draughts_state *st, int ci,
+                                         const pdn_rules__found *f)
 {
-    pdn_rules__bits *b = &lv->bits;
     const pdn_draughts_move *m = &f->move;
-    int ci = pdn_rules__ci(lv->color), oi = ci ^ 1;
+    int oi = ci ^ 1;
     b->men[oi] &= ~f->cap;
     b->kings[oi] &= ~f->cap;
     if (m->king) {
@@ -195,7 +231,14 @@ static inline void pdn_rules__live_play(pdn_rules__live *lv, const pdn_rules__fo
         else
             b->men[ci] |= f->to;
     }
-    pdn_rules__remember(&lv->st, lv->color, m->from, m->to, m->king, m->capture_count);
+    pdn_rules__remember(st, ci ? PDN_BLACK : PDN_WHITE, m->from, m->to, m->king, m->capture_count);
+}
+
+/* Plays a move pdn_rules__live_resolve() found, as pdn_draughts_play()
+ * does (the side to move too); inline, as the replay does it every move. */
+static inline void pdn_rules__live_play(pdn_rules__live *lv, const pdn_rules__found *f)
+{
+    pdn_rules__play_found(&lv->bits, &lv->st, pdn_rules__ci(lv->color), f);
     lv->color ^= PDN_WHITE | PDN_BLACK;
 }
 

@@ -76,6 +76,25 @@ typedef struct pdn_rules__bits {
 /* The size of the table of square numbers of an engine (number_bb). */
 #define PDN_RULES__NUMBERS 128
 
+/*
+ * What the replay's inline steps (live.h) read of an engine, in one
+ * struct: the replay's run loop keeps a copy in a local, which the stores
+ * of its records cannot alias, where the engine's own fields would be read
+ * again after every store.
+ */
+typedef struct pdn_rules__steps {
+    uint64_t board, promo[2]; /* bb.board, bb.promo */
+    uint64_t kings_taken;     /* all ones when men capture kings, else 0 */
+    const uint64_t *man_steps[2];
+    /* per colour: the board is BB_SHAPE_10 and men capture on the four
+     * diagonals (a capture is then found with four shifts) */
+    uint8_t diag10[2];
+    /* the rules let one capture be as good as another of as many pieces:
+     * 1 free choice, 2 the most pieces, 0 other precedence rules */
+    uint8_t choice;
+    uint8_t promotion; /* pdn_promotion */
+} pdn_rules__steps;
+
 struct pdn_draughts {
     pdn_alloc alloc;
     pdn_geometry geometry;
@@ -91,12 +110,7 @@ struct pdn_draughts {
      * GameType's start position (both when bb.ok) */
     uint64_t man_steps[2][64];
     pdn_rules__bits start;
-    /* per colour: the board is BB_SHAPE_10 and men capture on the four
-     * diagonals (pdn_rules__live_must_capture() then needs four shifts) */
-    uint8_t men_diag10[2];
-    /* the rules let one capture be as good as another of as many pieces:
-     * 1 free choice, 2 the most pieces, 0 other precedence rules */
-    uint8_t plain_choice;
+    pdn_rules__steps steps; /* its man_steps point into this engine */
     /* square number -> cell << 6 | bitboard square, -1 for none (0, past
      * the last number, a board without bitboards): the replay's loop reads
      * a written square with one lookup.  A board that fits has at most 64
