@@ -169,14 +169,16 @@ void pdn_parse__draughts_move(parser *ps, const move_scan *m);
  * game is known to be chess) the other forms pdn_san_parse() reads. */
 size_t pdn_parse__scan_san(const char *p, const char *e, bool chess);
 void pdn_parse__san_move(parser *ps, size_t len);
-void pdn_parse__fast_run(parser *ps);
-
-/* fast_san.c: runs of move numbers and standard SAN in a chess body. */
-void pdn_parse__fast_san_run(parser *ps);
 void pdn_parse__letters(parser *ps);
 bool pdn_parse__dash(parser *ps);
 bool pdn_parse__spaced_strength(parser *ps);
 void pdn_parse__add_nag(parser *ps, const char *at, size_t len, unsigned value);
+
+/* fast_run.c: runs of move numbers and plain moves in a draughts body. */
+void pdn_parse__fast_run(parser *ps);
+
+/* fast_san.c: runs of move numbers and standard SAN in a chess body. */
+void pdn_parse__fast_san_run(parser *ps);
 
 /* tags.c */
 void pdn_parse__tag(parser *ps);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * test_parse_fastrun.c - the draughts move loop (pdn_parse__fast_run in
- * src/syntax/moves.c) against the general parser alone, tree for tree:
+ * src/syntax/fast_run.c) against the general parser alone, tree for tree:
  * every node, move record, square and diagnostic the two ways give must be
  * the same.  The texts are random runs of the tokens the loop reads by
  * shape (two squares, short move numbers) and of their near misses (zeros,
