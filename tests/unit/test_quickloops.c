@@ -8,6 +8,7 @@
  * its canonical PDN, and where the game ends.
  */
 #include "harness.h"
+#include "support/both_ways.h"
 #include "syntax/parse.h"
 
 #include <stdlib.h>
@@ -103,48 +104,10 @@ static void random_game(text *t, unsigned long long *rng, int chess)
         append(t, "*\n", 2);
 }
 
-/* Parses the first game of s both ways; the JSON, PDN and extent of the
- * game must agree. */
+/* The first game of s both ways (support/both_ways.h). */
 static int same_both_ways(const char *s, size_t len, int default_gametype)
 {
-    text out[2] = {{0}, {0}};
-    size_t end[2];
-    for (int way = 0; way < 2; way++) {
-        struct pdn_game g;
-        pdn_game__init(&g, pdn_alloc__resolve(NULL));
-        pdn_parse_in in = {.text = s,
-                           .len = len,
-                           .mode = PDN_MODE_LIBERAL,
-                           .default_gametype = default_gametype,
-                           .general_only = way == 1};
-        pdn_parse_out po;
-        pdn_parse__game(&g, &in, &po);
-        bool high;
-        g.line0 = 1;
-        g.col0 = 1;
-        if (po.nomem || !pdn_game__index_lines(&g, len, &high)) {
-            pdn_game__release(&g);
-            return 0;
-        }
-        end[way] = po.empty ? len + 1 : po.end;
-        pdn_write_options wo = PDN_WRITE_OPTIONS_INIT;
-        pdn_sink sink = {text_sink, &out[way]};
-        if (!po.empty) {
-            pdn_write_json(&g, &wo, sink);
-            pdn_write_pdn(&g, &wo, sink);
-        }
-        pdn_game__release(&g);
-    }
-    int same = end[0] == end[1] && out[0].len == out[1].len &&
-               (out[0].len == 0 || memcmp(out[0].data, out[1].data, out[0].len) == 0);
-    if (!same) {
-        fprintf(stderr, "    input: \"%.*s\"\n", (int)len, s);
-        fprintf(stderr, "    quick:   %.*s\n", (int)out[0].len, out[0].data ? out[0].data : "");
-        fprintf(stderr, "    general: %.*s\n", (int)out[1].len, out[1].data ? out[1].data : "");
-    }
-    free(out[0].data);
-    free(out[1].data);
-    return same;
+    return test_same_both_ways(s, len, PDN_MODE_LIBERAL, default_gametype);
 }
 
 static void test_quickloops__random(void)

@@ -8,59 +8,17 @@
  */
 #include "harness.h"
 #include "support/append.h"
+#include "support/both_ways.h"
 #include "support/rng.h"
 #include "syntax/parse.h"
 #include "values/values.h"
 
 #include <stdlib.h>
 
-static int sink(void *ctx, const char *data, size_t len)
-{
-    test_text *t = ctx;
-    return test_append(&t->buf, &t->len, &t->cap, data, len) ? 0 : 1;
-}
-
-/* Parses the first game of s both ways: the JSON, the PDN and the extent
- * of the game must agree. */
+/* The first game of s both ways (support/both_ways.h). */
 static int same_both_ways(const char *s, size_t len, pdn_mode mode)
 {
-    test_text out[2] = {{0}, {0}};
-    size_t end[2];
-    for (int way = 0; way < 2; way++) {
-        struct pdn_game g;
-        pdn_game__init(&g, pdn_alloc__resolve(NULL));
-        pdn_parse_in in = {
-            .text = s, .len = len, .mode = mode, .default_gametype = 20, .general_only = way == 1};
-        pdn_parse_out po;
-        pdn_parse__game(&g, &in, &po);
-        bool high;
-        g.line0 = 1;
-        g.col0 = 1;
-        if (po.nomem || !pdn_game__index_lines(&g, len, &high)) {
-            pdn_game__release(&g);
-            free(out[0].buf);
-            free(out[1].buf);
-            return 0;
-        }
-        end[way] = po.empty ? len + 1 : po.end;
-        pdn_write_options wo = PDN_WRITE_OPTIONS_INIT;
-        pdn_sink snk = {sink, &out[way]};
-        if (!po.empty) {
-            pdn_write_json(&g, &wo, snk);
-            pdn_write_pdn(&g, &wo, snk);
-        }
-        pdn_game__release(&g);
-    }
-    int same = end[0] == end[1] && out[0].len == out[1].len &&
-               (out[0].len == 0 || memcmp(out[0].buf, out[1].buf, out[0].len) == 0);
-    if (!same) {
-        fprintf(stderr, "    input: \"%.*s\"\n", (int)len, s);
-        fprintf(stderr, "    quick:   %.*s\n", (int)out[0].len, out[0].buf ? out[0].buf : "");
-        fprintf(stderr, "    general: %.*s\n", (int)out[1].len, out[1].buf ? out[1].buf : "");
-    }
-    free(out[0].buf);
-    free(out[1].buf);
-    return same;
+    return test_same_both_ways(s, len, mode, 20);
 }
 
 /* Names the quick loop takes and those it must leave: lower case, digits,
