@@ -348,11 +348,37 @@ static void test_fen_speedpaths__chess_placement_copy(void)
  * squares, read the short way and again with a space after the first
  * colon (the general way): the same code, the offset one byte later.
  */
+/* Reads `text` the short way and, with a space after the first colon, the
+ * general way: the same code (PDN_D_FEN_FORM for the space where the text
+ * is clean), the offset one later, the same position; a failure is counted
+ * and the first three printed.  Returns the short way's code. */
+static pdn_diag_code short_and_general(const pdn_geometry *g, const char *text, size_t len,
+                                       const char *board, int *failures)
+{
+    char other[520];
+    if (len + 1 > sizeof other)
+        return PDN_D_BAD_FEN;
+    pdn_position p, q;
+    size_t at = 0, at2 = 0;
+    pdn_diag_code c = read_exact(&p, g, text, len, &at);
+    memcpy(other, text, 2);
+    other[2] = ' ';
+    memcpy(other + 3, text + 2, len - 2);
+    pdn_diag_code c2 = read_exact(&q, g, other, len + 1, &at2);
+    int same = c == PDN_D_NONE ? c2 == PDN_D_FEN_FORM && at2 == 2 : c2 == c && at2 == at + 1;
+    if (!same || !pdn_position_equal(&p, &q)) {
+        if ((*failures)++ < 3)
+            fprintf(stderr, "    %s on %s: %s at %zu, general way %s at %zu\n", text, board,
+                    pdn_diag_name(c), at, pdn_diag_name(c2), at2);
+    }
+    return c;
+}
+
 static void test_fen_speedpaths__ranges_given_twice(void)
 {
     static const char *const boards[] = {
         "20", "21", "20,W,4,4,N1,0", "20,W,16,16,N1,0", "30,W,9,9,N1,0", "20,W,26,26,N2,0"};
-    char text[512], other[520];
+    char text[512];
     int failures = 0, twice = 0;
     for (size_t b = 0; b < sizeof boards / sizeof boards[0]; b++) {
         pdn_geometry g = test_geometry(boards[b]);
@@ -374,21 +400,8 @@ static void test_fen_speedpaths__ranges_given_twice(void)
                         len += (size_t)sprintf(text + len, "-%d", hi);
                 }
             }
-            pdn_position p, q;
-            size_t at = 0, at2 = 0;
-            pdn_diag_code c = read_exact(&p, &g, text, len, &at);
-            memcpy(other, text, 2);
-            other[2] = ' ';
-            memcpy(other + 3, text + 2, len - 2);
-            pdn_diag_code c2 = read_exact(&q, &g, other, len + 1, &at2);
+            pdn_diag_code c = short_and_general(&g, text, len, boards[b], &failures);
             twice += c == PDN_D_FEN_TWICE;
-            int same =
-                c == PDN_D_NONE ? c2 == PDN_D_FEN_FORM && at2 == 2 : c2 == c && at2 == at + 1;
-            if (!same || !pdn_position_equal(&p, &q)) {
-                if (failures++ < 3)
-                    fprintf(stderr, "    %s on %s: %s at %zu, general way %s at %zu\n", text,
-                            boards[b], pdn_diag_name(c), at, pdn_diag_name(c2), at2);
-            }
         }
     }
     CHECK_EQ_INT(failures, 0);
@@ -413,7 +426,7 @@ static void test_fen_speedpaths__names_short_and_general(void)
                                          "20,B,26,26,A3,1",
                                          "20,W,10,10,A0,0",
                                          "20,W,9,9,A0,1"};
-    char text[512], other[520];
+    char text[512];
     int failures = 0, taken = 0;
     for (size_t b = 0; b < sizeof boards / sizeof boards[0]; b++) {
         pdn_geometry g = test_geometry(boards[b]);
@@ -430,21 +443,8 @@ static void test_fen_speedpaths__names_short_and_general(void)
                                            'a' + file, rank);
                 }
             }
-            pdn_position p, q;
-            size_t at = 0, at2 = 0;
-            pdn_diag_code c = read_exact(&p, &g, text, len, &at);
-            memcpy(other, text, 2);
-            other[2] = ' ';
-            memcpy(other + 3, text + 2, len - 2);
-            pdn_diag_code c2 = read_exact(&q, &g, other, len + 1, &at2);
+            pdn_diag_code c = short_and_general(&g, text, len, boards[b], &failures);
             taken += c == PDN_D_NONE;
-            int same =
-                c == PDN_D_NONE ? c2 == PDN_D_FEN_FORM && at2 == 2 : c2 == c && at2 == at + 1;
-            if (!same || !pdn_position_equal(&p, &q)) {
-                if (failures++ < 3)
-                    fprintf(stderr, "    %s on %s: %s at %zu, general way %s at %zu\n", text,
-                            boards[b], pdn_diag_name(c), at, pdn_diag_name(c2), at2);
-            }
         }
     }
     CHECK_EQ_INT(failures, 0);
