@@ -11,6 +11,7 @@
 #include "harness.h"
 #include "support/append.h"
 #include "support/rng.h"
+#include "support/san_samples.h"
 #include "syntax/parse.h"
 
 typedef struct parsed {
@@ -66,8 +67,9 @@ static bool same_games(const parsed *x, const parsed *y)
         SAME(squares)
         SAME(captured)
         SAME(str_off)
-        SAME(san_off) SAME(square_count) SAME(captured_count) SAME(str_len) SAME(san_len) SAME(kind)
-            SAME(sep) SAME(number_kind) SAME(has_captured)
+        SAME(san_off)
+        SAME(square_count) SAME(captured_count) SAME(str_len) SAME(san_len) SAME(kind) SAME(sep)
+            SAME(number_kind) SAME(has_captured)
     }
     for (i = 0; i < gx->diags.len; i++) {
         const pdn_diag *a = (const pdn_diag *)gx->diags.data + i,
@@ -162,27 +164,8 @@ static void test_fast_san__long_tokens(void)
 
 /* What the loop takes, what stops it and what looks like either. */
 static const char *const tokens[] = {
-    "e4",
-    "e5",
-    "Nf3",
-    "Nc6",
-    "Bb5",
-    "a6",
-    "O-O",
-    "O-O-O",
-    "exd5",
-    "e8=Q+",
+    TEST_SAN_SAMPLES,
     "e8Q",
-    "Qh4xe1",
-    "Nbd7",
-    "R1e2",
-    "Raxe1+",
-    "Qxf7#",
-    "1.",
-    "12.",
-    "9...",
-    "1.e4",
-    "2...Nc6",
     "0-0",
     "1-0",
     "0-1",

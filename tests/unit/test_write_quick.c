@@ -13,6 +13,7 @@
 #include "support/append.h"
 #include "support/files.h"
 #include "support/rng.h"
+#include "support/san_samples.h"
 #include "write/writers.h"
 
 #include <stdlib.h>
@@ -78,26 +79,7 @@ static int check_text(const char *s, size_t len, int default_gametype, int *fail
 }
 
 /* What a movetext holds, the moves the quick path writes most often. */
-static const char *const chess_tokens[] = {"e4",
-                                           "e5",
-                                           "Nf3",
-                                           "Nc6",
-                                           "Bb5",
-                                           "a6",
-                                           "O-O",
-                                           "O-O-O",
-                                           "exd5",
-                                           "e8=Q+",
-                                           "Qh4xe1",
-                                           "Nbd7",
-                                           "R1e2",
-                                           "Raxe1+",
-                                           "Qxf7#",
-                                           "1.",
-                                           "12.",
-                                           "9...",
-                                           "1.e4",
-                                           "2...Nc6",
+static const char *const chess_tokens[] = {TEST_SAN_SAMPLES,
                                            "123.",
                                            "1234.",
                                            "0-0",
