@@ -16,6 +16,7 @@
 #include "chess/chess.h"
 #include "harness.h"
 #include "pdn.h"
+#include "support/chess_board.h"
 
 static pdn_geometry chess;
 
@@ -31,15 +32,6 @@ static uint64_t rnd(uint64_t *s)
     *s ^= *s << 25;
     *s ^= *s >> 27;
     return *s * 0x2545F4914F6CDD1DULL;
-}
-
-static int same_board(const pdn_chess__board *a, const pdn_chess__board *b)
-{
-    return memcmp(a->side, b->side, sizeof a->side) == 0 &&
-           memcmp(a->kind, b->kind, sizeof a->kind) == 0 && memcmp(a->at, b->at, 64) == 0 &&
-           memcmp(a->castling, b->castling, 4) == 0 && a->ep == b->ep && a->check == b->check &&
-           a->bound[0] == b->bound[0] && a->bound[1] == b->bound[1] && a->us == b->us &&
-           a->halfmove == b->halfmove && a->fullmove == b->fullmove;
 }
 
 static int same_move(pdn_chess_move a, pdn_chess_move b)
@@ -81,9 +73,9 @@ static int compare(stats *st, const pdn_chess__board *b, const char *text, size_
         st->quick++;
         /* The check it leaves known is also found the long way. */
         ok = general(&slow, text, len, &mg, &ng) && same_move(mq, mg) && nq == ng &&
-             same_board(&quick, &slow) && quick.check == pdn_chess__in_check(&quick);
+             test_same_chess_board(&quick, &slow) && quick.check == pdn_chess__in_check(&quick);
     } else {
-        ok = same_board(&quick, b);
+        ok = test_same_chess_board(&quick, b);
     }
     if (!ok && ++st->failures <= 10)
         fprintf(stderr, "    \"%.*s\": short path %s, differs from the general path\n", (int)len,
@@ -191,9 +183,7 @@ static void play_games(stats *st, const char *fen, int games, int plies, uint64_
 {
     pdn_position pos;
     pdn_chess__board start;
-    size_t at = 0;
-    if (!CHECK(pdn_fen_read(&pos, &chess, fen, strlen(fen), &at) == PDN_D_NONE) ||
-        !CHECK(pdn_chess__load(&start, &pos) == 0))
+    if (!CHECK(test_chess_load(&start, &pos, &chess, fen)))
         return;
     for (int g = 0; g < games; g++) {
         pdn_chess__board b = start;

@@ -13,18 +13,10 @@
 #include "chess/chess.h"
 #include "harness.h"
 #include "pdn.h"
+#include "support/chess_board.h"
 #include "support/rng.h"
 
 static pdn_geometry chess;
-
-static int same_board(const pdn_chess__board *a, const pdn_chess__board *b)
-{
-    return memcmp(a->side, b->side, sizeof a->side) == 0 &&
-           memcmp(a->kind, b->kind, sizeof a->kind) == 0 && memcmp(a->at, b->at, 64) == 0 &&
-           memcmp(a->castling, b->castling, 4) == 0 && a->ep == b->ep && a->check == b->check &&
-           a->bound[0] == b->bound[0] && a->bound[1] == b->bound[1] && a->us == b->us &&
-           a->halfmove == b->halfmove && a->fullmove == b->fullmove;
-}
 
 /* Loads `fen` both ways; 1 when they agree (both refused, or the same board). */
 static int load_agrees(const char *fen)
@@ -37,7 +29,7 @@ static int load_agrees(const char *fen)
     memset(&quick, 0xA5, sizeof quick);
     memset(&general, 0x5A, sizeof general);
     int q = pdn_chess__load(&quick, &pos), g = pdn_chess__build(&general, &pos);
-    return q == g && (q != 0 || same_board(&quick, &general));
+    return q == g && (q != 0 || test_same_chess_board(&quick, &general));
 }
 
 static void test_chess_shortcuts__start(void)
@@ -56,7 +48,7 @@ static void test_chess_shortcuts__start(void)
     pdn_position_start(&pos, &chess);
     pdn_chess__board quick, general;
     CHECK(pdn_chess__load(&quick, &pos) == 0 && pdn_chess__build(&general, &pos) == 0 &&
-          same_board(&quick, &general));
+          test_same_chess_board(&quick, &general));
 }
 
 typedef struct tally {
@@ -106,9 +98,7 @@ static void play_games(tally *t, const char *fen, int games, int plies)
 {
     pdn_position pos;
     pdn_chess__board start;
-    size_t at = 0;
-    if (!CHECK(pdn_fen_read(&pos, &chess, fen, strlen(fen), &at) == PDN_D_NONE) ||
-        !CHECK(pdn_chess__load(&start, &pos) == 0))
+    if (!CHECK(test_chess_load(&start, &pos, &chess, fen)))
         return;
     for (int g = 0; g < games; g++) {
         pdn_chess__board b = start;

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * chess_board.h - what the tests of the chess replay's internals share:
+ * comparing two internal boards field by field, and an internal board
+ * loaded from a FEN.  Each test program is one translation unit and
+ * includes this once.
+ */
+#ifndef PDN_TEST_CHESS_BOARD_H
+#define PDN_TEST_CHESS_BOARD_H
+
+#include <stdbool.h>
+#include <string.h>
+
+#include "chess/chess.h"
+#include "pdn.h"
+
+/* Whether two boards are the same in every field the replay reads. */
+static inline bool test_same_chess_board(const pdn_chess__board *a, const pdn_chess__board *b)
+{
+    return memcmp(a->side, b->side, sizeof a->side) == 0 &&
+           memcmp(a->kind, b->kind, sizeof a->kind) == 0 && memcmp(a->at, b->at, 64) == 0 &&
+           memcmp(a->castling, b->castling, 4) == 0 && a->ep == b->ep && a->check == b->check &&
+           a->bound[0] == b->bound[0] && a->bound[1] == b->bound[1] && a->us == b->us &&
+           a->halfmove == b->halfmove && a->fullmove == b->fullmove;
+}
+
+/* The board of `fen` on the chess geometry `g`, its position in *pos; false
+ * when the FEN is not a clean one or the board refuses the position. */
+static inline bool test_chess_load(pdn_chess__board *out, pdn_position *pos, const pdn_geometry *g,
+                                   const char *fen)
+{
+    size_t at = 0;
+    return pdn_fen_read(pos, g, fen, strlen(fen), &at) == PDN_D_NONE &&
+           pdn_chess__load(out, pos) == 0;
+}
+
+#endif
