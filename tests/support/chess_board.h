@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * chess_board.h - what the tests of the chess replay's internals share:
- * comparing two internal boards field by field, and an internal board
- * loaded from a FEN.  Each test program is one translation unit and
- * includes this once.
+ * the positions of the published perft tables, comparing two internal
+ * boards field by field, and an internal board loaded from a FEN.  Each test program is one
+ * translation unit and includes this once.
  */
 #ifndef PDN_TEST_CHESS_BOARD_H
 #define PDN_TEST_CHESS_BOARD_H
@@ -13,6 +13,16 @@
 
 #include "chess/chess.h"
 #include "pdn.h"
+
+/* The start position and the four middle games of the published chess
+ * perft tables (kiwipete among them): castling, en passant, promotions,
+ * pins and checks from the first ply on. */
+#define TEST_CHESS_PERFT_STARTS                                                                    \
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",                                    \
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",                    \
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",                                               \
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",                        \
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"
 
 /* Whether two boards are the same in every field the replay reads. */
 static inline bool test_same_chess_board(const pdn_chess__board *a, const pdn_chess__board *b)

@@ -122,11 +122,7 @@ static void play_games(tally *t, const char *fen, int games, int plies)
 static void test_chess_shortcuts__random_games(void)
 {
     static const char *const starts[] = {
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        TEST_CHESS_PERFT_STARTS,
         "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
         "2r1kr2/8/8/8/8/8/8/1R2K1R1 w GBfc - 0 1",
         "1k6/8/2Q1Q3/8/2Q1Q1N1/8/1N3N2/K2R3R w - - 0 1",
