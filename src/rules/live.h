@@ -44,27 +44,6 @@ void pdn_rules__live_store(const pdn_rules__live *lv, const pdn_draughts *d, pdn
 #define PDN_RULES__FROM_SW(empty, avail) ((((empty) << 6) & (avail)) << 6)
 
 /*
- * Whether the side to move has a capture (pdn_rules__bb_able() != 0), asked
- * before every man's step.  Inline for the usual case, a 10x10 board whose
- * men capture on the four diagonals and a side without kings: then it is
- * the men's part of capturers() in bb_walk.h, with its shifts written out.
- */
-static inline bool pdn_rules__live_must_capture(const pdn_draughts *d, const pdn_rules__live *lv)
-{
-    const pdn_rules__bits *b = &lv->bits;
-    int ci = pdn_rules__ci(lv->color), oi = ci ^ 1;
-    if (!d->steps.diag10[ci] || b->kings[ci] != 0)
-        return pdn_rules__bb_able(d, b, lv->color) != 0;
-    /* (a live position has no pieces of unknown colour: see live_load) */
-    uint64_t opp = b->men[oi] | b->kings[oi], men = b->men[ci];
-    uint64_t empty = d->bb.board & ~(opp | men);
-    uint64_t avail = b->men[oi] | (b->kings[oi] & d->steps.kings_taken);
-    uint64_t hit = PDN_RULES__FROM_NE(empty, avail) | PDN_RULES__FROM_NW(empty, avail) |
-                   PDN_RULES__FROM_SE(empty, avail) | PDN_RULES__FROM_SW(empty, avail);
-    return (hit & men) != 0;
-}
-
-/*
  * A man's step of the side of colour index `ci` from bitboard square `fi`
  * (bit f) to bit t on `b`, as pdn_draughts_play() plays it, when it is one
  * and the side has no capture: then it is the one legal move that fits, as
@@ -84,7 +63,7 @@ static PDN_FORCE_INLINE int pdn_rules__man_step(pdn_rules__bits *b, const pdn_ru
     if (!(men & f) || !(e->man_steps[ci][fi] & t) || !(empty & t))
         return -2;
     if (e->diag10[ci] && b->kings[ci] == 0) {
-        /* pdn_rules__live_must_capture() on what is at hand */
+        /* the men's part of capturers() in bb_walk.h, its shifts written out */
         uint64_t avail = b->men[oi] | (b->kings[oi] & e->kings_taken);
         uint64_t hit = PDN_RULES__FROM_NE(empty, avail) | PDN_RULES__FROM_NW(empty, avail) |
                        PDN_RULES__FROM_SE(empty, avail) | PDN_RULES__FROM_SW(empty, avail);
@@ -182,21 +161,6 @@ static PDN_FORCE_INLINE int pdn_rules__live_step(pdn_rules__live *lv, const pdn_
     /* one copy per colour: the colour index a constant in each */
     return lv->color == PDN_WHITE ? pdn_rules__live_step_of(lv, d, from, to, 0)
                                   : pdn_rules__live_step_of(lv, d, from, to, 1);
-}
-
-/* pdn_rules__man_jump() on the live position from cell `from` to cell `to`
- * (playing cells), the side to move included. */
-static PDN_FORCE_INLINE int pdn_rules__live_jump(pdn_rules__live *lv, const pdn_draughts *d,
-                                                 int from, int to, uint64_t *taken)
-{
-    int ci = pdn_rules__ci(lv->color);
-    int crowned = pdn_rules__man_jump(&lv->bits, &d->steps, ci, (uint64_t)1 << d->bit_of[from],
-                                      (uint64_t)1 << d->bit_of[to], taken);
-    if (crowned < 0)
-        return -1;
-    pdn_rules__man_moved(&lv->st, ci);
-    lv->color ^= PDN_WHITE | PDN_BLACK;
-    return crowned;
 }
 
 /*
