@@ -431,9 +431,21 @@ pdn_status pdn_replay_move(pdn_played *out, const pdn_replay *r, const pdn_node 
     if (out == NULL || rec == NULL)
         return PDN_EINVAL;
     memset(out, 0, sizeof *out);
-    out->status = (pdn_play_status)rec->status;
     out->side = rec->side;
     out->ply = rec->ply;
+    if (rec->status == REPLAY_QUICK) {
+        const int16_t *cells = (const int16_t *)r->cells.data + rec->cells;
+        out->status = PDN_PLAY_OK;
+        out->draughts.from = cells[0];
+        out->draughts.to = cells[1];
+        out->draughts.promotes = rec->promotes;
+        out->draughts.path_count = 2;
+        out->draughts.capture_count = cells[2] >= 0;
+        out->draughts.path = cells;
+        out->draughts.captured = cells[2] >= 0 ? cells + 2 : NULL;
+        return PDN_OK;
+    }
+    out->status = (pdn_play_status)rec->status;
     out->chess = rec->chess;
     if (rec->status == PDN_PLAY_OK || rec->status == PDN_PLAY_AMBIGUOUS) {
         /* Chess moves keep no cells: the array may still be unallocated. */
@@ -463,7 +475,8 @@ pdn_status pdn_replay_position(pdn_position *out, const pdn_replay *r, const pdn
         const played_rec *rec = record_of(r, node);
         if (rec == NULL)
             return PDN_EINVAL;
-        snap = after ? rec->after : rec->before;
+        /* (the run loop that writes REPLAY_QUICK keeps no positions) */
+        snap = rec->status == REPLAY_QUICK ? REPLAY_NONE : after ? rec->after : rec->before;
     }
     if (snap == REPLAY_NONE || (size_t)snap * r->snap_size >= r->snaps.len)
         return PDN_EINVAL;

@@ -27,6 +27,17 @@ typedef struct played_rec {
     pdn_chess_move chess;
 } played_rec;
 
+/*
+ * The status of a record written by the walk's run loop for a man's step
+ * or a man taking one piece, in place of PDN_PLAY_OK: only status, side,
+ * promotes, ply and cells are written (four stores, where the whole record
+ * took ten), and cells holds four cells: from, to, the piece taken or -1,
+ * and -1 (one store).  The rest is that of every such move (no king, a path
+ * of two cells, no position kept: the loop runs without positions), and
+ * pdn_replay_move() gives it from these.
+ */
+#define REPLAY_QUICK 0x80
+
 /* The fixed part of a position snapshot; the cells follow. */
 typedef struct snap_head {
     char turn;

@@ -148,17 +148,20 @@ static bool check_side(pdn_replay *r, const pdn_node *node, pdn_number_kind numb
  */
 typedef struct run {
     pdn_rules__bits bits;
+    uint64_t empty; /* pdn_rules__empty() of bits */
     pdn_draughts_state st;
     pdn_rules__steps steps;
+    const pdn_draughts *d; /* r->engine, which a record could alias */
     const int16_t *number_bb;
-    /* per colour index, the number kind check_side() has nothing to say
-     * about (3, none, until the game's first number is seen) */
+    /* per colour index, the number kinds check_side() has nothing to say
+     * about, as bits: none, and the kind of that side once the game's
+     * first number is seen */
     unsigned fine[2];
     const pdn_node *nodes, *node, *start;
     const pdn_move_rec *moves;
     const pdn_square *squares;
     played_rec *recs; /* NULL: quiet */
-    int16_t *cells;   /* r->cells.data: clen used, room for 3 more */
+    int16_t *cells;   /* r->cells.data: clen used, room for 4 more */
     size_t clen, room;
     uint32_t ply;
     bool main_only, first, oom;
@@ -168,8 +171,10 @@ typedef struct run {
  * dot_side. */
 static void run_numbers(run *q, char dot)
 {
-    q->fine[0] = dot == 0 ? 3u : dot == 'W' ? PDN_NUMBER_WHITE : PDN_NUMBER_BLACK;
-    q->fine[1] = dot == 0 ? 3u : dot == 'B' ? PDN_NUMBER_WHITE : PDN_NUMBER_BLACK;
+    unsigned none = 1u << PDN_NUMBER_NONE, white = 1u << PDN_NUMBER_WHITE,
+             black = 1u << PDN_NUMBER_BLACK;
+    q->fine[0] = none | (dot == 0 ? 0 : dot == 'W' ? white : black);
+    q->fine[1] = none | (dot == 0 ? 0 : dot == 'B' ? white : black);
 }
 
 /* Writes the record of a move played by the run with a path of two cells
@@ -218,6 +223,7 @@ static PDN_FORCE_INLINE bool run_quick(pdn_replay *r, run *q, const pdn_node *no
         q->cells = r->cells.data;
     }
     pdn_rules__play_found(&q->bits, &q->st, ci, &found);
+    q->empty = pdn_rules__empty(&q->bits, &q->steps);
     q->ply++;
     if (q->recs != NULL) {
         played_rec *rec = run_record(q, node, ci, dm->from, dm->to, dm->promotes);
@@ -266,23 +272,26 @@ static PDN_FORCE_INLINE bool run_ply(pdn_replay *r, run *q, int ci)
     int from = e0 >> 6, to = e1 >> 6, fi = e0 & 63;
     uint64_t f = (uint64_t)1 << fi, t = (uint64_t)1 << (e1 & 63);
     uint64_t taken = 0;
-    int crowned = pdn_rules__man_step(&q->bits, &q->steps, r->engine, ci, fi, f, t);
+    int crowned = pdn_rules__man_step(&q->bits, &q->steps, q->d, ci, fi, f, t, q->empty);
     if (crowned == -2)
-        crowned = pdn_rules__man_jump(&q->bits, &q->steps, ci, f, t, &taken);
+        crowned = pdn_rules__man_jump(&q->bits, &q->steps, ci, f, t, q->empty, &taken);
     if (crowned >= 0) {
+        q->empty ^= f | t | taken;
         pdn_rules__man_moved(&q->st, ci);
         q->ply++;
         if (q->recs != NULL) {
-            played_rec *rec = run_record(q, node, ci, from, to, crowned);
-            int16_t *c = q->cells + q->clen;
-            c[0] = (int16_t)from;
-            c[1] = (int16_t)to;
-            q->clen += 2;
-            if (taken != 0) {
-                c[2] = r->engine->bb.cell[pdn_bits__ctz(taken)];
-                rec->capture_count = 1;
-                q->clen++;
-            }
+            /* a REPLAY_QUICK record: see replay.h */
+            played_rec *rec = q->recs + node->a;
+            rec->status = REPLAY_QUICK;
+            rec->side = ci ? 'B' : 'W';
+            rec->promotes = (uint8_t)crowned;
+            rec->ply = q->ply;
+            rec->cells = (uint32_t)q->clen;
+            int16_t quad[4] = {(int16_t)from, (int16_t)to, -1, -1};
+            if (taken != 0)
+                quad[2] = q->d->bb.cell[pdn_bits__ctz(taken)];
+            memcpy(q->cells + q->clen, quad, sizeof quad);
+            q->clen += 4;
         }
     } else if (!run_quick(r, q, node, ci, from, to)) {
         return false;
@@ -290,7 +299,7 @@ static PDN_FORCE_INLINE bool run_ply(pdn_replay *r, run *q, int ci)
     q->node = next;
     /* check_side() has nothing to say about a number that fits */
     unsigned number = mr->number_kind;
-    if (number != PDN_NUMBER_NONE && number != q->fine[ci]) {
+    if (!(q->fine[ci] >> number & 1)) {
         bool first = q->first && node == q->start;
         if (!check_side(r, node, (pdn_number_kind)number, ci ? 'B' : 'W', first)) {
             q->oom = true;
@@ -321,6 +330,8 @@ static PDN_NOINLINE size_t quick_run(pdn_replay *r, frame *f, pdn_position *pos,
     q.bits = r->live.bits;
     q.st = r->live.st;
     q.steps = d->steps;
+    q.d = d;
+    q.empty = pdn_rules__empty(&q.bits, &q.steps);
     q.number_bb = d->number_bb;
     run_numbers(&q, r->dot_side);
     q.nodes = pdn_game__node(g, 0);
@@ -333,8 +344,8 @@ static PDN_NOINLINE size_t quick_run(pdn_replay *r, frame *f, pdn_position *pos,
     q.first = !f->moved;
     q.oom = false;
     /* Room for the cells of every move of the game played here (at most
-     * three each) but those of pdn_rules__live_quick(), which keep it so. */
-    q.room = 3 * g->moves.len;
+     * four each) but those of pdn_rules__live_quick(), which keep it so. */
+    q.room = 4 * g->moves.len;
     if (!r->quiet && !pdn_vec__reserve(&r->cells, &r->alloc, sizeof(int16_t), q.room)) {
         *oom = true;
         return 0;

@@ -43,6 +43,12 @@ void pdn_rules__live_store(const pdn_rules__live *lv, const pdn_draughts *d, pdn
 #define PDN_RULES__FROM_SE(empty, avail) ((((empty) << 5) & (avail)) << 5)
 #define PDN_RULES__FROM_SW(empty, avail) ((((empty) << 6) & (avail)) << 6)
 
+/* The empty playing squares of `b`. */
+static inline uint64_t pdn_rules__empty(const pdn_rules__bits *b, const pdn_rules__steps *e)
+{
+    return e->board & ~(b->men[0] | b->men[1] | b->kings[0] | b->kings[1]);
+}
+
 /*
  * A man's step of the side of colour index `ci` from bitboard square `fi`
  * (bit f) to bit t on `b`, as pdn_draughts_play() plays it, when it is one
@@ -50,16 +56,16 @@ void pdn_rules__live_store(const pdn_rules__live *lv, const pdn_draughts *d, pdn
  * pdn_rules__live_resolve() would find it.  1 when the man is crowned, 0
  * when not; nothing is played and it returns -1 when the side has a
  * capture, -2 for a move that is no man's step.  `e` is the engine's
- * steps or a copy of them; the caller keeps the history and the side to
- * move.  Inline, as most moves of a game are this.
+ * steps or a copy of them, `empty` the empty playing squares of `b`
+ * (pdn_rules__empty(); a loop keeps it as it plays); the caller keeps the
+ * history and the side to move.  Inline, as most moves of a game are this.
  */
 static PDN_FORCE_INLINE int pdn_rules__man_step(pdn_rules__bits *b, const pdn_rules__steps *e,
                                                 const pdn_draughts *d, int ci, int fi, uint64_t f,
-                                                uint64_t t)
+                                                uint64_t t, uint64_t empty)
 {
     int oi = ci ^ 1;
-    uint64_t men = b->men[ci], opp = b->men[oi] | b->kings[oi];
-    uint64_t empty = e->board & ~(men | b->kings[ci] | opp);
+    uint64_t men = b->men[ci];
     if (!(men & f) || !(e->man_steps[ci][fi] & t) || !(empty & t))
         return -2;
     if (e->diag10[ci] && b->kings[ci] == 0) {
@@ -94,16 +100,16 @@ static PDN_FORCE_INLINE int pdn_rules__man_step(pdn_rules__bits *b, const pdn_ru
  * WALK(single) in bb_walk.h finds it, and is played: 1 when the man is
  * crowned, 0 when not, with the bit of the piece taken in *taken; -1
  * (nothing played) for anything else, which pdn_rules__live_quick() sees to.
+ * `empty` as for pdn_rules__man_step().
  */
 static PDN_FORCE_INLINE int pdn_rules__man_jump(pdn_rules__bits *b, const pdn_rules__steps *e,
-                                                int ci, uint64_t f, uint64_t t, uint64_t *taken)
+                                                int ci, uint64_t f, uint64_t t, uint64_t empty,
+                                                uint64_t *taken)
 {
     int oi = ci ^ 1;
     uint64_t men = b->men[ci];
     if (!e->diag10[ci] || e->choice == 0 || (e->choice == 2 && b->kings[ci] != 0) || !(men & f))
         return -1;
-    uint64_t opp = b->men[oi] | b->kings[oi];
-    uint64_t empty = e->board & ~(opp | men | b->kings[ci]);
     uint64_t avail = b->men[oi] | (b->kings[oi] & e->kings_taken);
     uint64_t ne = PDN_RULES__FROM_NE(empty, avail), nw = PDN_RULES__FROM_NW(empty, avail);
     uint64_t se = PDN_RULES__FROM_SE(empty, avail), sw = PDN_RULES__FROM_SW(empty, avail);
@@ -146,8 +152,9 @@ static PDN_FORCE_INLINE int pdn_rules__live_step_of(pdn_rules__live *lv, const p
                                                     int from, int to, int ci)
 {
     int i = d->bit_of[from];
-    int crowned = pdn_rules__man_step(&lv->bits, &d->steps, d, ci, i, (uint64_t)1 << i,
-                                      (uint64_t)1 << d->bit_of[to]);
+    int crowned =
+        pdn_rules__man_step(&lv->bits, &d->steps, d, ci, i, (uint64_t)1 << i,
+                            (uint64_t)1 << d->bit_of[to], pdn_rules__empty(&lv->bits, &d->steps));
     if (crowned < 0)
         return -1;
     pdn_rules__man_moved(&lv->st, ci);

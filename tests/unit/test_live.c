@@ -50,7 +50,8 @@ static int live_jump(pdn_rules__live *lv, const pdn_draughts *d, int from, int t
 {
     int ci = pdn_rules__ci(lv->color);
     int crowned = pdn_rules__man_jump(&lv->bits, &d->steps, ci, (uint64_t)1 << d->bit_of[from],
-                                      (uint64_t)1 << d->bit_of[to], taken);
+                                      (uint64_t)1 << d->bit_of[to],
+                                      pdn_rules__empty(&lv->bits, &d->steps), taken);
     if (crowned >= 0) {
         pdn_rules__man_moved(&lv->st, ci);
         lv->color ^= PDN_WHITE | PDN_BLACK;
