@@ -5,6 +5,7 @@
  * candidate whose rules accept the whole main line wins; otherwise the one
  * that accepts the longest start of it.
  */
+#include "base/bits.h"
 #include "replay/replay.h"
 
 #include <string.h>
@@ -56,6 +57,37 @@ static void note_fen(board_hint *h, pdn_str fen)
     }
 }
 
+#if PDN_BITS_SSE2
+/*
+ * True when note_fen() can find nothing in `fen` above 49 and no algebraic
+ * square: no lowercase letter, no three digits in a row, and no digit 5-9
+ * followed by another (the test of a FEN of up to 64 bytes at 16 a time).
+ * For the games whose moves write numbers from 33 to 50, the commonest
+ * without a GameType, a FEN like that changes nothing.
+ */
+static bool fen_small(pdn_str fen)
+{
+    unsigned char buf[64];
+    if (fen.len > sizeof buf)
+        return false;
+    memset(buf, 0, sizeof buf);
+    memcpy(buf, fen.ptr, fen.len);
+    uint64_t dig = 0, low = 0, big = 0;
+    for (unsigned k = 0; k < 4; k++) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(buf + 16 * k));
+        __m128i d = _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8('0' - 1)),
+                                  _mm_cmplt_epi8(x, _mm_set1_epi8('9' + 1)));
+        __m128i l = _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8('a' - 1)),
+                                  _mm_cmplt_epi8(x, _mm_set1_epi8('z' + 1)));
+        __m128i b = _mm_and_si128(d, _mm_cmpgt_epi8(x, _mm_set1_epi8('5' - 1)));
+        dig |= (uint64_t)(unsigned)_mm_movemask_epi8(d) << (16 * k);
+        low |= (uint64_t)(unsigned)_mm_movemask_epi8(l) << (16 * k);
+        big |= (uint64_t)(unsigned)_mm_movemask_epi8(b) << (16 * k);
+    }
+    return low == 0 && (big & (dig >> 1)) == 0 && (dig & (dig >> 1) & (dig >> 2)) == 0;
+}
+#endif
+
 /*
  * Candidates in the order tried: the most common variant of each board
  * first.  8x8 numeric boards: English, then Italian, Spanish and Thai
@@ -106,17 +138,41 @@ static size_t candidates(const board_hint *h, const char **out)
 /*
  * Of n squares, what candidates() asks of the largest number: 51 when one is
  * above 50, 33 when one is above 32, else 0; false when one is algebraic
- * (has the top bit set).  Most games write numbers only, and this runs over
- * every square of the game: four squares at a time, each lane of
- * (s + 0x7FFF - k) getting its top bit when s > k (a lane carries into the
- * next only when s has the top bit already, and then the answer is false).
+ * (has the top bit set; then the class does not matter).  Most games write
+ * numbers only, and this runs over every square of the game: with SSE2
+ * sixteen squares at a time (the largest by a signed maximum, which the
+ * algebraic ones, negative, never are), and four at a time in a word, each
+ * lane of (s + 0x7FFF - k) getting its top bit when s > k (a lane carries
+ * into the next only when s has the top bit already, and then the answer
+ * is false).  `quick`: the SSE2 loop may be used.
  */
-static bool number_class(const pdn_square *sq, size_t n, unsigned *out)
+static bool number_class(const pdn_square *sq, size_t n, unsigned *out, bool quick)
 {
     const uint64_t over50 = 0x7FCD7FCD7FCD7FCDu, over32 = 0x7FDF7FDF7FDF7FDFu;
     const uint64_t top = 0x8000800080008000u;
     uint64_t all = 0, a50 = 0, a32 = 0;
     size_t i = 0;
+    (void)quick;
+#if PDN_BITS_SSE2
+    if (quick && n >= 16) {
+        __m128i any = _mm_setzero_si128(), big = _mm_setzero_si128();
+        for (; i + 16 <= n; i += 16) {
+            __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(sq + i));
+            __m128i y = _mm_loadu_si128((const __m128i *)(const void *)(sq + i + 8));
+            any = _mm_or_si128(any, _mm_or_si128(x, y));
+            big = _mm_max_epi16(big, _mm_max_epi16(x, y));
+        }
+        if (_mm_movemask_epi8(any) & 0xAAAA)
+            return false;
+        int over = _mm_movemask_epi8(_mm_cmpgt_epi16(big, _mm_set1_epi16(50)));
+        if (over == 0)
+            over = _mm_movemask_epi8(_mm_cmpgt_epi16(big, _mm_set1_epi16(32))) ? 1 : 0;
+        else
+            over = 2;
+        a50 = over == 2 ? top : 0;
+        a32 = over >= 1 ? top : 0;
+    }
+#endif
     for (; i + 4 <= n; i += 4) {
         uint64_t x;
         memcpy(&x, sq + i, sizeof x);
@@ -133,15 +189,36 @@ static bool number_class(const pdn_square *sq, size_t n, unsigned *out)
     return (all & top) == 0;
 }
 
-/* The candidates for the game, in the order tried. */
-static size_t game_candidates(const struct pdn_game *g, const char **list)
+/* The game's FEN tag, or NULL: pdn_game_tag(g, "FEN") without its string
+ * calls, as every game without a GameType asks. */
+static const pdn_tag *fen_tag(const struct pdn_game *g)
+{
+    const pdn_tag *t = g->tags.data;
+    for (size_t i = 0; i < g->tags.len; i++) {
+        const char *s = t[i].name.ptr;
+        if (t[i].name.len == 3 && s[0] == 'F' && s[1] == 'E' && s[2] == 'N')
+            return &t[i];
+    }
+    return NULL;
+}
+
+/* The candidates for the game, in the order tried; `quick` lets the SSE2
+ * loops stand for the plain ones (general_only turns them off, for the
+ * tests to compare). */
+static size_t game_candidates(const struct pdn_game *g, const char **list, bool quick)
 {
     board_hint h = {0, 0, 0, false, false};
     const pdn_square *sq = g->squares.data;
-    if (!number_class(sq, g->squares.len, &h.max_number))
+    if (!number_class(sq, g->squares.len, &h.max_number, quick))
         for (size_t i = 0; i < g->squares.len; i++)
             note_square(&h, sq[i]);
-    const pdn_tag *fen = pdn_game_tag(g, "FEN");
+    const pdn_tag *fen = fen_tag(g);
+#if PDN_BITS_SSE2
+    /* then note_fen() could only note numbers from 1 to 49, which tell
+     * candidates() no more than the moves' 33 to 50 */
+    if (quick && fen != NULL && !h.alpha && h.max_number == 33 && fen_small(fen->value))
+        fen = NULL;
+#endif
     if (fen != NULL)
         note_fen(&h, fen->value);
     /* ':' captures tell only among numbered 8x8 boards (candidates()). */
@@ -156,7 +233,7 @@ static size_t game_candidates(const struct pdn_game *g, const char **list)
 bool pdn_replay__first_candidate(pdn_replay *r, pdn_gametype *out)
 {
     const char *list[8];
-    size_t count = game_candidates(r->game, list), at;
+    size_t count = game_candidates(r->game, list, !r->general_only), at;
     if (count == 0)
         return false;
     /* The candidates are the literals of candidates(): the same pointer is
@@ -175,7 +252,7 @@ bool pdn_replay__first_candidate(pdn_replay *r, pdn_gametype *out)
 pdn_status pdn_replay__infer(pdn_replay *r, pdn_gametype *out)
 {
     const char *list[8];
-    size_t count = game_candidates(r->game, list);
+    size_t count = game_candidates(r->game, list, !r->general_only);
     size_t best_plies = 0;
     bool found = false;
     pdn_gametype best;

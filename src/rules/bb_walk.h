@@ -22,6 +22,19 @@ static inline uint64_t WALK(step)(const bb_layout *L, uint64_t b, int d)
 #endif
 }
 
+/* The nearest square of `x`, squares on one line beyond some square, in
+ * direction d (0 when x is). */
+static inline uint64_t WALK(nearest)(const bb_layout *L, uint64_t x, int d)
+{
+#ifdef WALK_SHIFTS
+    static const int shift[D_COUNT] = WALK_SHIFTS;
+    (void)L;
+    return shift[d] > 0 ? x & (0 - x) : high_bit(x);
+#else
+    return L->shift[d] > 0 ? x & (0 - x) : high_bit(x);
+#endif
+}
+
 static size_t WALK(jumps)(bbwalk *w, uint64_t cur, int king, unsigned skip);
 
 /* What capturing `a` in direction `dir` leads to: see jumps() in generate.c. */
@@ -103,22 +116,30 @@ static uint64_t WALK(king_capturers)(const pdn_draughts *d, int ci, uint64_t kin
 {
     const bb_layout *L = &d->bb;
     unsigned king_cap = d->king_cap[ci];
-    uint64_t out = 0;
+    uint64_t out = 0, hit[D_COUNT];
     BB_UNROLL
     for (int dir = 0; dir < D_COUNT; dir++) {
         int back = pdn_rules__reverse(dir);
-        if (dir == D_N && !(king_cap & BB_ORTHOGONAL))
-            break;
+        hit[dir] = 0;
+        if (dir >= D_N && !(king_cap & BB_ORTHOGONAL))
+            continue;
         if (!(king_cap & DIR_BIT(dir)))
             continue;
-        uint64_t hit = WALK(step)(L, empty, back) & avail; /* empty behind */
-        for (uint64_t k = kings; k; k &= k - 1) {
-            uint64_t a = WALK(step)(L, k & (~k + 1), dir);
-            if (d->rules.king_capture_flying)
-                while (a & empty)
-                    a = WALK(step)(L, a, dir);
-            if (a & hit)
+        hit[dir] = WALK(step)(L, empty, back) & avail; /* empty behind */
+        if (!d->rules.king_capture_flying)
+            out |= WALK(step)(L, hit[dir], back) & kings; /* as men capture */
+    }
+    if (!d->rules.king_capture_flying)
+        return out;
+    /* the first piece on each line of each king: a ray and a bit scan */
+    for (uint64_t k = kings; k; k &= k - 1) {
+        int at = (int)pdn_bits__ctz(k);
+        BB_UNROLL
+        for (int dir = 0; dir < D_COUNT; dir++) {
+            if (hit[dir] && (WALK(nearest)(L, d->ray[dir][at] & ~empty, dir) & hit[dir])) {
                 out |= k & (~k + 1);
+                break;
+            }
         }
     }
     return out;
@@ -177,8 +198,8 @@ static inline size_t WALK(captures)(bbwalk *w, const bbpos *p, size_t base, cons
  * pieces `able`); kept out of WALK(resolve), whose plain moves are the
  * common case. */
 static PDN_NOINLINE pdn_status WALK(resolve_capture)(pdn_rules__found *out, size_t *count,
-                                                    const pdn_draughts *d, const bbpos *p, int ci,
-                                                    uint64_t able, const bbwritten *x)
+                                                     const pdn_draughts *d, const bbpos *p, int ci,
+                                                     uint64_t able, const bbwritten *x)
 {
     bbmove buf[64];
     int16_t pool[1024];
@@ -209,7 +230,7 @@ static int WALK(traced)(pdn_rules__found *out, const pdn_draughts *d, const bbpo
 
 /* The men's capture search of the replay's resolver: see WALK(men). */
 static PDN_NOINLINE void WALK(man_dfs)(mansearch *m, uint64_t cur, uint64_t avail, uint64_t empty,
-                                      uint64_t taken, int n)
+                                       uint64_t taken, int n)
 {
     const bb_layout *L = m->L;
     unsigned cap = m->cap;
@@ -245,6 +266,175 @@ static PDN_NOINLINE void WALK(man_dfs)(mansearch *m, uint64_t cur, uint64_t avai
     }
     if (!found && n > 0)
         man_leaf(m, cur, taken, n);
+}
+
+/* The directions of `dirs` in which a king on `cur` has a capture. */
+static inline unsigned WALK(king_can)(const mansearch *m, uint64_t cur, uint64_t avail,
+                                      uint64_t empty, unsigned dirs)
+{
+    const bb_layout *L = m->L;
+    unsigned out = 0;
+    BB_UNROLL
+    for (int dir = 0; dir < D_COUNT; dir++) {
+        if (dir == D_N && !(dirs & BB_ORTHOGONAL))
+            break;
+        if (!(dirs & DIR_BIT(dir)))
+            continue;
+        uint64_t a = m->flying ? WALK(nearest)(L, m->ray[dir][pdn_bits__ctz(cur)] & ~empty, dir)
+                               : WALK(step)(L, cur, dir);
+        if (WALK(step)(L, a & avail, dir) & empty)
+            out |= DIR_BIT(dir);
+    }
+    return out;
+}
+
+/*
+ * WALK(jumps) and WALK(capture) for a king alone, on the men's search: the
+ * same captures in the same order, the king's own found as WALK(man_dfs)
+ * finds a man's (recorded when they end on m->t, or stopped when one is
+ * longer than m->limit).  `dirs` (not 0) are the directions in which the
+ * king on `cur` has a capture (WALK(king_can)): a landing square is looked
+ * at before a call, as most have no capture.
+ */
+static PDN_NOINLINE void WALK(king_dfs)(mansearch *m, uint64_t cur, uint64_t avail, uint64_t empty,
+                                        uint64_t taken, int n, unsigned dirs)
+{
+    const bb_layout *L = m->L;
+    if (n >= m->limit) {
+        m->stop = 1; /* longer than the limit */
+        return;
+    }
+    BB_UNROLL
+    for (int dir = 0; dir < D_COUNT; dir++) {
+        if (dir == D_N && !(dirs & BB_ORTHOGONAL))
+            break;
+        if (!(dirs & DIR_BIT(dir)))
+            continue;
+        uint64_t a = m->flying ? WALK(nearest)(L, m->ray[dir][pdn_bits__ctz(cur)] & ~empty, dir)
+                               : WALK(step)(L, cur, dir);
+        uint64_t b = WALK(step)(L, a, dir);
+        unsigned back = m->turn_back ? 0 : DIR_BIT(pdn_rules__reverse(dir));
+        uint64_t after = m->remove ? empty | a : empty, left = avail & ~a;
+        int sub = 0;
+        m->capt[n] = a;
+        if (!m->lands_next) {
+            unsigned later = m->flying ? LINE_BITS(dir) : back;
+            for (uint64_t l = b; l & after; l = WALK(step)(L, l, dir)) {
+                unsigned can =
+                    WALK(king_can)(m, l, left, after, m->kcap & ~(l == b ? back : later));
+                if (can == 0)
+                    continue;
+                m->land[n] = l;
+                sub = 1;
+                WALK(king_dfs)(m, l, left, after, taken | a, n + 1, can);
+                if (m->stop)
+                    return;
+            }
+            for (uint64_t l = b; sub == 0 && (l & after); l = WALK(step)(L, l, dir)) {
+                m->land[n] = l;
+                man_leaf(m, l, taken | a, n + 1);
+                if (m->stop)
+                    return;
+            }
+        } else {
+            unsigned can = WALK(king_can)(m, b, left, after, m->kcap & ~back);
+            m->land[n] = b;
+            if (can != 0)
+                WALK(king_dfs)(m, b, left, after, taken | a, n + 1, can);
+            else
+                man_leaf(m, b, taken | a, n + 1);
+            if (m->stop)
+                return;
+        }
+    }
+}
+
+/* Sets up the men's search for one side's king (m->limit, record, t the
+ * caller's). */
+static void WALK(king_init)(mansearch *m, const pdn_draughts *d, int ci)
+{
+    m->L = &d->bb;
+    m->cap = d->man_cap[ci];
+    m->kcap = d->king_cap[ci];
+    m->promo = d->bb.promo[ci];
+    m->promotion = d->rules.promotion;
+    m->remove = d->rules.remove_immediately;
+    m->flying = d->rules.king_capture_flying;
+    m->lands_next = d->rules.king_lands_next;
+    m->turn_back = d->rules.remove_immediately && d->rules.reverse_allowed;
+    m->ray = (const uint64_t(*)[64])d->ray;
+    m->best = 0;
+    m->stop = m->bail = 0;
+    m->found = 0;
+    m->path_used = 0;
+}
+
+/*
+ * The replay's resolver of a capture by the king on `f` ending on `t` (no
+ * list of captured pieces) where the rules leave the choice free or want
+ * the most pieces (`most`): the king's captures are searched as the
+ * general search goes, and where the rules want the most, those of the
+ * side's other pieces only as far as it takes to see whether one is longer
+ * than the king's longest.  1 with the move in `out` when exactly one fits,
+ * 0 when none or several do (or the king has no capture), -1 when this
+ * search cannot tell (too many captures fit; a man crowned on the way goes
+ * on as a king).
+ */
+static int WALK(king_takes)(pdn_rules__found *out, const pdn_draughts *d, const bbpos *p, int ci,
+                            int most, uint64_t f, uint64_t t, uint64_t empty)
+{
+    int oi = ci ^ 1;
+    uint64_t opp = p->men[oi] | p->kings[oi];
+    mansearch m;
+    WALK(king_init)(&m, d, ci);
+    m.t = t;
+    m.limit = 64;
+    m.record = 1;
+    unsigned can = WALK(king_can)(&m, f, opp, empty | f, m.kcap);
+    if (can == 0)
+        return 0;
+    WALK(king_dfs)(&m, f, opp, empty | f, 0, 0, can);
+    if (m.bail)
+        return -1;
+    if (m.found == 0)
+        return 0;
+    if (most) {
+        size_t i = 0;
+        while (i < m.found && m.fit[i].n != m.best)
+            i++;
+        if (i == m.found)
+            return 0; /* the king's captures that end on t are not his longest */
+        m.record = 0;
+        m.limit = m.best;
+        const bb_layout *L = &d->bb;
+        uint64_t avail_men = d->rules.men_capture_kings ? opp : p->men[oi], men = 0;
+        unsigned cap = d->man_cap[ci];
+        BB_UNROLL
+        for (int dir = 0; dir < D_COUNT; dir++) {
+            int back = pdn_rules__reverse(dir);
+            if (dir == D_N && !(cap & BB_ORTHOGONAL))
+                break;
+            if (cap & DIR_BIT(dir))
+                men |= WALK(step)(L, WALK(step)(L, empty, back) & avail_men, back) & p->men[ci];
+        }
+        for (; men != 0; men &= men - 1) {
+            uint64_t from = men & (~men + 1);
+            WALK(man_dfs)(&m, from, avail_men, empty | from, 0, 0);
+            if (m.bail)
+                return -1;
+            if (m.stop)
+                return 0; /* a longer capture of a man */
+        }
+        for (uint64_t k = p->kings[ci] & ~f; k != 0; k &= k - 1) {
+            uint64_t from = k & (~k + 1);
+            can = WALK(king_can)(&m, from, opp, empty | from, m.kcap);
+            if (can != 0)
+                WALK(king_dfs)(&m, from, opp, empty | from, 0, 0, can);
+            if (m.stop)
+                return 0; /* a longer capture of another king */
+        }
+    }
+    return man_pick(out, &m, d, f, most, 1);
 }
 
 /*
@@ -287,7 +477,7 @@ static int WALK(men)(pdn_rules__found *out, const pdn_draughts *d, int ci, int m
         if (m.stop)
             return 0; /* a longer capture of another man */
     }
-    return man_pick(out, &m, d, f, most);
+    return man_pick(out, &m, d, f, most, 0);
 }
 
 /*
@@ -362,6 +552,31 @@ static int WALK(single)(pdn_rules__found *out, const pdn_draughts *d, const bbpo
     return 1;
 }
 
+/* Whether a king of colour index ci on `f` reaches `t` by a plain move. */
+static int WALK(king_reach)(const pdn_draughts *d, int ci, uint64_t f, uint64_t t, uint64_t empty)
+{
+    const bb_layout *L = &d->bb;
+    int flying = d->rules.king_flying;
+    if (!(t & empty))
+        return 0;
+    BB_UNROLL
+    for (int dir = 0; dir < D_COUNT; dir++) {
+        if (!(d->king_move[ci] & DIR_BIT(dir)))
+            continue;
+        if (flying) {
+            uint64_t ray = d->ray[dir][pdn_bits__ctz(f)];
+            if (!(ray & t))
+                continue;
+            uint64_t stop = WALK(nearest)(L, ray & ~empty, dir);
+            /* t lies before the first piece on the line */
+            return stop == 0 || (d->ray[dir][pdn_bits__ctz(t)] & stop) != 0;
+        }
+        if (WALK(step)(L, f, dir) == t)
+            return 1;
+    }
+    return 0;
+}
+
 /* The replay's answer for a king's plain move when the side has no capture:
  * see pdn_rules__live_quick(). */
 static int WALK(king_step)(pdn_rules__found *out, const pdn_draughts *d, const pdn_rules__live *lv,
@@ -373,6 +588,25 @@ static int WALK(king_step)(pdn_rules__found *out, const pdn_draughts *d, const p
     uint64_t opp = p->men[oi] | p->kings[oi];
     uint64_t empty = L->board & ~(opp | p->men[ci] | p->kings[ci] | p->other);
     uint64_t avail_men = d->rules.men_capture_kings ? opp : p->men[oi];
+    int choice = d->steps.choice;
+    if (choice != 0) {
+        /* With a free choice or the most pieces to take, a move to a square
+         * no plain move reaches can only be a capture of this king, and if
+         * he has one the side cannot make a plain move. */
+        int plain = WALK(king_reach)(d, ci, f, t, empty), found = 0;
+        if (!plain || WALK(capturers)(d, ci, p, empty, opp, avail_men) != 0) {
+            found = WALK(king_takes)(out, d, p, ci, choice == 2, f, t, empty);
+            if (found >= 0)
+                return found;
+            return WALK(traced)(out, d, p, ci,
+                                choice == 2 ? WALK(capturers)(d, ci, p, empty, opp, avail_men) : f,
+                                f, t);
+        }
+        if (f == pdn_rules__stuck(d, p, lv->color, &lv->st))
+            return 0;
+        resolve_plain(out, L, f, t, 1, 0);
+        return 1;
+    }
     uint64_t able = WALK(capturers)(d, ci, p, empty, opp, avail_men);
     if (able) {
         /* a capture, where the rules leave the choice free or want the most */

@@ -10,8 +10,9 @@
  * same bitboards (pdn_rules__live_resolve()): plain moves by masks, and
  * captures with the same search, which then keeps the paths of the captures
  * the move can mean; pdn_rules__live_quick() answers the common moves with
- * less (a man taking one piece by masks, men's captures by a search of
- * their own), and pdn_rules__live_count() counts legal moves as perft does.
+ * less (a man taking one piece by masks, a man's or a king's captures by a
+ * search of that piece), and pdn_rules__live_count() counts legal moves as
+ * perft does.
  */
 #include "base/bits.h"
 #include "board/board.h"
@@ -82,6 +83,22 @@ static inline int popcount(uint64_t b)
     b = (b & 0x3333333333333333u) + ((b >> 2) & 0x3333333333333333u);
     b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
     return (int)((b * 0x0101010101010101u) >> 56);
+#endif
+}
+
+/* The highest set bit of x, or 0. */
+static inline uint64_t high_bit(uint64_t x)
+{
+#if defined(__GNUC__)
+    return x ? (uint64_t)1 << (63 - __builtin_clzll(x)) : 0;
+#else
+    x |= x >> 1;
+    x |= x >> 2;
+    x |= x >> 4;
+    x |= x >> 8;
+    x |= x >> 16;
+    x |= x >> 32;
+    return x ^ (x >> 1);
 #endif
 }
 
@@ -426,6 +443,11 @@ typedef struct mansearch {
     int limit;      /* stop (stop = 1) when a capture is longer than this */
     int stop, bail; /* bail: this search cannot tell (see WALK(men)) */
     int record;     /* keep the captures that end on t */
+    /* a king's search (WALK(king_dfs)): its directions, and the rules of
+     * WALK(capture) for a king */
+    unsigned kcap;
+    int flying, lands_next, turn_back;
+    const uint64_t (*ray)[64];
     uint64_t capt[64], land[64];
     size_t found;
     struct {
@@ -465,7 +487,7 @@ static inline void man_leaf(mansearch *m, uint64_t to, uint64_t taken, int n)
  * the rules want the most pieces), one per captured set: 1 with the first in
  * `out` when there is one, else 0. */
 static int man_pick(pdn_rules__found *out, const mansearch *m, const pdn_draughts *d, uint64_t f,
-                    int most)
+                    int most, int king)
 {
     size_t first = MAN_FOUND, sets = 0;
     for (size_t i = 0; i < m->found; i++) {
@@ -493,8 +515,8 @@ static int man_pick(pdn_rules__found *out, const mansearch *m, const pdn_draught
     }
     out->move.from = out->cells[0];
     out->move.to = out->cells[n];
-    out->move.king = 0;
-    out->move.promotes = (m->t & m->promo) != 0;
+    out->move.king = king;
+    out->move.promotes = !king && (m->t & m->promo) != 0;
     out->move.path_count = (size_t)n + 1;
     out->move.capture_count = (size_t)n;
     out->move.path = out->cells;

@@ -188,6 +188,9 @@ static void build_bb(pdn_draughts *d)
                     to |= (uint64_t)1 << d->bit_of[d->next[dir][c]];
             d->man_steps[ci][d->bit_of[c]] = to;
         }
+        for (int dir = 0; dir < D_COUNT && d->bit_of[c] >= 0; dir++)
+            for (int n = d->next[dir][c]; n != d->cells; n = d->next[dir][n])
+                d->ray[dir][d->bit_of[c]] |= (uint64_t)1 << d->bit_of[n];
     }
     pdn_position start;
     pdn_position_start(&start, g);

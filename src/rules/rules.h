@@ -109,6 +109,10 @@ struct pdn_draughts {
     /* where a man of each colour on each bitboard square may step, and the
      * GameType's start position (both when bb.ok) */
     uint64_t man_steps[2][64];
+    /* the squares beyond each bitboard square in each direction, to the
+     * edge (when bb.ok): a flying king's first piece on a line is then the
+     * nearest bit of ray & occupied */
+    uint64_t ray[D_COUNT][64];
     pdn_rules__bits start;
     pdn_rules__steps steps; /* its man_steps point into this engine */
     /* square number -> cell << 6 | bitboard square, -1 for none (0, past
