@@ -172,11 +172,11 @@ static PDN_FORCE_INLINE int pdn_rules__live_step(pdn_rules__live *lv, const pdn_
 
 /*
  * pdn_rules__live_resolve() for the commonest moves after a man's step: a
- * man of the side to move taking one piece, and a king's plain move, from
- * cell `from` to cell `to` (playing cells), with no list of captured pieces
- * written.  True, with the move in `out`, when it is the one legal move that
- * fits (for a man: no piece of the side can take more where the rules want
- * the most, and the man cannot go on; for a king: the side has no capture);
+ * man of the side to move taking pieces, a king's plain move and a king's
+ * capture, from cell `from` to cell `to` (playing cells), with no list of
+ * captured pieces written.  True, with the move in `out`, when it is the one
+ * legal move that fits (no piece of the side can take more where the rules
+ * want the most; a king's plain move only when the side has no capture);
  * false when it cannot tell, for anything else: then the full resolver
  * decides.
  */
