@@ -55,6 +55,30 @@ const pdn_bb pdn_chess__anti_table[64] = {ALL_CELLS(ANTI)};
 const pdn_bb pdn_chess__rays_table[64] = {ALL_CELLS(RAYS)};
 const pdn_bb pdn_chess__reach_table[64] = {ALL_CELLS(REACH)};
 
+/* Where a piece of each kind checks a king on the cell from: a pawn of
+ * White from the cells a black pawn there would take on, and the other
+ * way round; a slider from its lines (the king's cell aside); a king never. */
+#define PAWN_OF_WHITE(s) ((((BB(s) >> 9) & NOT_H) | ((BB(s) >> 7) & NOT_A)))
+#define PAWN_OF_BLACK(s) ((((BB(s) << 7) & NOT_H) | ((BB(s) << 9) & NOT_A)))
+#define SLANT(s) ((DIAG(s) | ANTI(s)) & ~BB(s))
+#define STRAIGHT(s) (((FILE_A_BB << FILE_OF(s)) | (RANK_1_BB << (8 * RANK_OF(s)))) & ~BB(s))
+#define ALL_LINES(s) (RAYS(s) & ~BB(s))
+#define NO_CELL(s) ((s)&0)
+const pdn_bb pdn_chess__check_table[2][KIND_COUNT][64] = {
+    {{ALL_CELLS(PAWN_OF_WHITE)},
+     {ALL_CELLS(KNIGHT)},
+     {ALL_CELLS(SLANT)},
+     {ALL_CELLS(STRAIGHT)},
+     {ALL_CELLS(ALL_LINES)},
+     {ALL_CELLS(NO_CELL)}},
+    {{ALL_CELLS(PAWN_OF_BLACK)},
+     {ALL_CELLS(KNIGHT)},
+     {ALL_CELLS(SLANT)},
+     {ALL_CELLS(STRAIGHT)},
+     {ALL_CELLS(ALL_LINES)},
+     {ALL_CELLS(NO_CELL)}},
+};
+
 const uint8_t pdn_chess__rank_table[8 * 64] = {
 #include "chess/rank_table.h"
 };

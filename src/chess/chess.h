@@ -112,6 +112,9 @@ extern const pdn_bb pdn_chess__anti_table[64]; /* h1-a8 direction, through the c
 extern const pdn_bb pdn_chess__rays_table[64]; /* file, rank and both diagonals */
 /* The rays and a knight's jumps: where a piece could check a king there from. */
 extern const pdn_bb pdn_chess__reach_table[64];
+/* By the side that moves, the kind index and the other king's cell: the
+ * cells a piece of that kind gives check from (the king's: none). */
+extern const pdn_bb pdn_chess__check_table[2][KIND_COUNT][64];
 /* Along a rank: file * 64 + the six inner cells' occupancy (rank_table.h). */
 extern const uint8_t pdn_chess__rank_table[8 * 64];
 

@@ -9,8 +9,6 @@
 #include "base/base.h"
 #include "chess/chess.h"
 
-#include <string.h>
-
 /* The kinds the piece letters of canonical SAN name; 0 for other bytes. */
 static const uint8_t letter_kind[256] = {
     ['N'] = PDN_KNIGHT, ['B'] = PDN_BISHOP,     ['R'] = PDN_ROOK,
@@ -151,6 +149,27 @@ static PDN_FORCE_INLINE void play(pdn_chess__board *b, int us, int from, int to,
     b->us = (uint8_t)them;
 }
 
+/*
+ * pdn_chess__checks_at() with a closer second test: past the cheap first
+ * one (neither cell on a line or a knight's jump from the other king), the
+ * piece checks from where it lands only from a cell its kind checks that
+ * king from, and a check is uncovered only through a cell on the king's
+ * lines with a slider of ours on them too.  Most moves pass neither.
+ */
+static PDN_FORCE_INLINE int gives_check(const pdn_chess__board *b, int us, int from, int to,
+                                        int kind)
+{
+    int k = pdn_chess__king(b, us ^ 1);
+    pdn_bb rays = pdn_chess__rays_table[k];
+    if (!((BB(from) | BB(to)) & pdn_chess__reach_table[k]))
+        return 0;
+    if (!(pdn_chess__check_table[us][kind][k] & BB(to)) &&
+        (!(rays & BB(from)) || !(rays & b->side[us] & ~BB(from) &
+                                 (b->kind[BISHOP_I] | b->kind[ROOK_I] | b->kind[QUEEN_I]))))
+        return 0;
+    return pdn_chess__checks_near(b, from, to, kind, k);
+}
+
 /* Fills the move record. */
 static void record(pdn_chess_move *out, int from, int to, int i, unsigned promotion, unsigned flags)
 {
@@ -165,39 +184,39 @@ static void record(pdn_chess_move *out, int from, int to, int i, unsigned promot
  * A pawn's move, the text's body `n` bytes with any promotion taken off:
  * File Rank (`n` 2) is a step, one or two cells straight ahead onto an
  * empty cell; File "x" File Rank (`n` 4) takes what stands on `to`.
- * Writes the move and returns 0 when it is legal; -1 for a capture on an
- * empty cell (en passant) and every other doubt.
+ * Returns the cell it starts from, with its flags in `*flags`, when it is
+ * legal; -1 for a capture on an empty cell (en passant) and every other
+ * doubt.  Nothing is written through a pointer the board could alias.
  */
-static PDN_FORCE_INLINE int pawn_move(pdn_chess__board *b, int us, const unsigned char *p, size_t n,
-                                      int to, unsigned promotion, pdn_chess_move *out)
+static PDN_FORCE_INLINE int pawn_move(const pdn_chess__board *b, int us, const unsigned char *p,
+                                      size_t n, int to, unsigned promotion, unsigned *flags)
 {
     int up = us ? -8 : 8, from = to - up;
     pdn_bb own = b->side[us], enemy = b->side[us ^ 1], pawns = b->kind[PAWN_I] & own;
-    unsigned flags = 0;
     /* Promotion on the last rank and nowhere else; no pawn on its first. */
     int row = to >> 3;
     if ((row == (us ? 0 : 7)) != (promotion != 0) || row == (us ? 7 : 0))
         return -1;
+    *flags = 0;
     if (n == 4) {
         unsigned file = file_of(p[0]), to_file = (unsigned)to & 7;
         if (p[1] != 'x' || (file != to_file + 1 && file + 1 != to_file) || !(enemy & BB(to)))
             return -1;
         from += (int)file - (int)to_file;
-        flags = PDN_CHESS_CAPTURE;
+        *flags = PDN_CHESS_CAPTURE;
     } else if (n != 2 || ((own | enemy) & BB(to))) {
         return -1;
     } else if (!(pawns & BB(from))) {
         if (row != (us ? 4 : 3) || ((own | enemy) & BB(from)))
             return -1;
         from -= up;
-        flags = PDN_CHESS_DOUBLE_STEP;
+        *flags = PDN_CHESS_DOUBLE_STEP;
     }
     if (!(pawns & BB(from)))
         return -1;
     if (!(safe_from(b, us, pdn_chess__king(b, us), BB(from), to)))
         return -1;
-    record(out, from, to, PAWN_I, promotion, flags);
-    return 0;
+    return from;
 }
 
 /* The cells from which a piece of kind index `i` in `mine` reaches `to`
@@ -231,23 +250,38 @@ static PDN_FORCE_INLINE pdn_bb piece_from(int i, pdn_bb mine, int to, pdn_bb occ
 /*
  * A piece's move: Piece File? Rank? "x"? File Rank in `n` bytes, with the
  * capture sign where it takes and the disambiguation canonical SAN writes,
- * no more.  Writes the move and returns 0 when it is legal, else -1.
+ * no more.  Returns the cell it starts from, with the kind index in `*i`
+ * and the flags in `*flags`, when it is legal; else -1.
  */
-static PDN_FORCE_INLINE int piece_move(pdn_chess__board *b, int us, const unsigned char *p,
-                                       size_t n, int to, pdn_chess_move *out)
+static PDN_FORCE_INLINE int piece_move(const pdn_chess__board *b, int us, const unsigned char *p,
+                                       size_t n, int to, int *i, unsigned *flags)
 {
     unsigned kind = letter_kind[p[0]];
     pdn_bb own = b->side[us], enemy = b->side[us ^ 1];
-    unsigned flags = (enemy >> to) & 1u;
+    unsigned takes = (enemy >> to) & 1u;
     /* Between the letter and the destination: the disambiguation, then "x"
      * where the move takes and nowhere else ("Nf3" for a capture leaves a
      * wrapped, huge count for the disambiguation). */
-    size_t said_len = n - 3 - flags;
-    if (kind == 0 || said_len > 2 || ((own >> to) & 1u) || (flags && p[n - 3] != 'x'))
+    size_t said_len = n - 3 - takes;
+    if (kind == 0 || said_len > 2 || ((own >> to) & 1u) || (takes && p[n - 3] != 'x'))
         return -1;
-    pdn_bb named = ~(pdn_bb)0;
-    unsigned said = 0, c;
-    if (said_len != 0) {
+    int ki = KIND_INDEX(kind);
+    pdn_bb occ = own | enemy, froms = piece_from(ki, b->kind[ki] & own, to, occ), legal;
+    if (froms == 0)
+        return -1;
+    if (ki == KING_I)
+        legal = attacked(b, to, occ ^ froms) ? 0 : froms;
+    else
+        legal = safe_from(b, us, pdn_chess__king(b, us), froms, to);
+    int from;
+    if (said_len == 0) {
+        /* Nothing written between: right when one piece alone can go. */
+        if (legal == 0 || (legal & (legal - 1)))
+            return -1;
+        from = pdn_chess__lsb(legal);
+    } else {
+        pdn_bb named;
+        unsigned said, c;
         if ((c = file_of(p[1])) < 8) {
             named = FILE_A_BB << c;
             said = 1;
@@ -263,53 +297,67 @@ static PDN_FORCE_INLINE int piece_move(pdn_chess__board *b, int us, const unsign
         } else {
             return -1;
         }
+        pdn_bb pick = legal & named, rivals = legal & ~named;
+        if (pick == 0 || (pick & (pick - 1)) || rivals == 0)
+            return -1;
+        from = pdn_chess__lsb(pick);
+        /* What canonical SAN writes to tell it from the others (PGN
+         * 8.2.3.4): pdn_chess__needed() for a piece. */
+        unsigned need = !(rivals & (FILE_A_BB << (from & 7)))    ? 1u
+                        : !(rivals & (RANK_1_BB << (from & 56))) ? 2u
+                                                                 : 3u;
+        if (said != need)
+            return -1;
     }
-    int i = KIND_INDEX(kind);
-    pdn_bb occ = own | enemy, froms = piece_from(i, b->kind[i] & own, to, occ), legal;
-    if (froms == 0)
-        return -1;
-    if (i == KING_I)
-        legal = attacked(b, to, occ ^ froms) ? 0 : froms;
-    else
-        legal = safe_from(b, us, pdn_chess__king(b, us), froms, to);
-    pdn_bb pick = legal & named;
-    if (pick == 0 || (pick & (pick - 1)))
-        return -1;
-    record(out, pdn_chess__lsb(pick), to, i, 0, flags);
-    if (said != (legal == pick ? 0u : (unsigned)pdn_chess__needed(*out, legal & ~pick)))
-        return -1;
-    return 0;
+    *i = ki;
+    *flags = takes;
+    return from;
 }
 
 /*
- * Castle : "O-O" | "O-O-O" (`n` bytes), when legal, as pdn_chess__castle()
- * decides it (the cells both cross empty but for the two, no cell of the
- * king's way attacked, with both gone from the board); then it is played as
- * pdn_chess__make() plays it, each cell by one flip of its bit (in Chess960
- * either may land where the other stood: the flips cancel).  Attacks are
- * looked for from the enemy's side alone, by attacked().  1 when it gives
- * check, 0 when not, -1 when the general path is to take the text.
+ * Castle : "O-O" | "O-O-O" (`n` bytes, the first 'O' known), when legal,
+ * as pdn_chess__castle() decides it (the cells both cross empty but for
+ * the two, no cell of the king's way attacked, with both gone from the
+ * board); then it is played as pdn_chess__make() plays it, each cell by one
+ * flip of its bit (in Chess960 either may land where the other stood: the
+ * flips cancel).  The enemy's pawns, knights and king are asked about the
+ * whole way at once, its sliders cell by cell; the check it gives can only
+ * come from a slider of ours.  1 when it gives check, 0 when not, -1 when
+ * the general path is to take the text.
  */
 static PDN_NOINLINE int castle(pdn_chess__board *b, const unsigned char *p, size_t n,
-                                  pdn_chess_move *m)
+                               pdn_chess_move *m)
 {
-    int wing = n == 5 && memcmp(p, "O-O-O", 5) == 0;
-    if (!wing && (n != 3 || memcmp(p, "O-O", 3) != 0))
+    int wing = n == 5;
+    if ((n != 3 && !wing) || p[1] != '-' || p[2] != 'O' || (wing && (p[3] != '-' || p[4] != 'O')))
         return -1;
-    int us = b->us, home = us ? 56 : 0, file = b->castling[2 * us + wing];
+    int us = b->us, them = us ^ 1, home = us ? 56 : 0, file = b->castling[2 * us + wing];
     if (file < 0)
         return -1;
-    int k = pdn_chess__king(b, us), rook = home + file;
+    int k = pdn_chess__king(b, us), rook = home + file, other = pdn_chess__king(b, them);
     int king_to = home + (wing ? 2 : 6), rook_to = home + (wing ? 3 : 5);
-    pdn_bb occ = b->side[0] | b->side[1];
+    pdn_bb occ = b->side[0] | b->side[1], enemy = b->side[them];
     pdn_bb way = span(k, king_to);
     pdn_bb crossed = (way | span(rook, rook_to)) & ~BB(k) & ~BB(rook);
     if (occ & crossed)
         return -1;
+    pdn_bb near =
+        pdn_chess__pawn_attacks(b->kind[PAWN_I] & enemy, them) | pdn_chess__king_table[other];
+    if (near & way)
+        return -1;
+    pdn_bb knights = b->kind[KNIGHT_I] & enemy;
+    pdn_bb diag = (b->kind[BISHOP_I] | b->kind[QUEEN_I]) & enemy;
+    pdn_bb straight = (b->kind[ROOK_I] | b->kind[QUEEN_I]) & enemy;
     pdn_bb without = occ ^ BB(k) ^ BB(rook);
-    for (pdn_bb w = way; w != 0; w &= w - 1)
-        if (attacked(b, pdn_chess__lsb(w), without))
+    for (pdn_bb w = way; w != 0; w &= w - 1) {
+        int cell = pdn_chess__lsb(w);
+        pdn_bb lines = pdn_chess__diag_table[cell] | pdn_chess__anti_table[cell];
+        if ((pdn_chess__knight_table[cell] & knights) ||
+            ((diag & lines) && (pdn_chess__bishop(cell, without) & diag)) ||
+            ((straight & pdn_chess__rays_table[cell] & ~lines) &&
+             (pdn_chess__rook(cell, without) & straight)))
             return -1;
+    }
     pdn_bb king_bits = BB(k) ^ BB(king_to), rook_bits = BB(rook) ^ BB(rook_to);
     uint8_t king = b->at[k], rook_piece = b->at[rook];
     b->side[us] ^= king_bits ^ rook_bits;
@@ -324,14 +372,39 @@ static PDN_NOINLINE int castle(pdn_chess__board *b, const unsigned char *p, size
     b->halfmove = pdn_chess__bump(b->halfmove);
     if (us == 1)
         b->fullmove = pdn_chess__bump(b->fullmove);
-    b->us = (uint8_t)(us ^ 1);
-    int checks = pdn_chess__in_check(b);
+    b->us = (uint8_t)them;
+    /* Pawns, knights and the king stood still: a check is a slider's. */
+    pdn_bb after = without | BB(king_to) | BB(rook_to), own = b->side[us];
+    pdn_bb lines = pdn_chess__diag_table[other] | pdn_chess__anti_table[other];
+    pdn_bb our_diag = (b->kind[BISHOP_I] | b->kind[QUEEN_I]) & own & lines;
+    pdn_bb our_straight =
+        (b->kind[ROOK_I] | b->kind[QUEEN_I]) & own & pdn_chess__rays_table[other] & ~lines;
+    int checks = (our_diag && (pdn_chess__bishop(other, after) & our_diag)) ||
+                 (our_straight && (pdn_chess__rook(other, after) & our_straight));
     b->check = (int8_t)checks;
     m->from = (uint8_t)k;
     m->to = (uint8_t)rook;
     m->piece = PDN_CHESS_KING;
     m->promotion = 0;
     m->flags = PDN_CHESS_CASTLE;
+    return checks;
+}
+
+/* A pawn's move (pawn_move()) played: the check it gives, 1 or 0, or -1
+ * when the general path is to take the text.  The piece's moves and the
+ * pawn's are played apart, each with what it knows for constants (the
+ * commonest pawn's moves promote to nothing); the record is written last,
+ * as a byte store may alias the board. */
+static PDN_FORCE_INLINE int pawn_play(pdn_chess__board *b, int us, const unsigned char *p, size_t n,
+                                      int to, unsigned promotion, pdn_chess_move *out)
+{
+    unsigned flags;
+    int from = pawn_move(b, us, p, n, to, promotion, &flags);
+    if (from < 0)
+        return -1;
+    int checks = gives_check(b, us, from, to, promotion ? KIND_INDEX(promotion) : PAWN_I);
+    play(b, us, from, to, PAWN_I, promotion, flags, checks);
+    record(out, from, to, PAWN_I, promotion, flags);
     return checks;
 }
 
@@ -352,34 +425,41 @@ static PDN_FORCE_INLINE unsigned quick(pdn_chess__board *b, int us, const char *
         written = 0;
     if (n < 2)
         return 0;
-    unsigned promotion = 0;
-    if (n >= 4 && p[n - 2] == '=') {
-        promotion = letter_kind[p[n - 1]];
+    unsigned to_file = file_of(p[n - 2]), to_rank = rank_of(p[n - 1]);
+    int checks;
+    if ((to_file | to_rank) <= 7) {
+        int to = (int)(to_rank * 8 + to_file), from, i;
+        unsigned flags;
+        if (file_of(p[0]) < 8) {
+            checks = pawn_play(b, us, p, n, to, 0, out);
+        } else if ((from = piece_move(b, us, p, n, to, &i, &flags)) < 0) {
+            return 0;
+        } else {
+            checks = gives_check(b, us, from, to, i);
+            play(b, us, from, to, i, 0, flags, checks);
+            record(out, from, to, i, 0, flags);
+        }
+    } else if (p[0] == 'O') {
+        checks = castle(b, p, n, out);
+    } else {
+        /* Not a cell at the end: a promotion, "=" and a piece but the
+         * king after the cell, is the last hope; tested only here. */
+        unsigned promotion = n >= 4 && p[n - 2] == '=' ? letter_kind[p[n - 1]] : 0;
         if (promotion == 0 || promotion == PDN_CHESS_KING)
             return 0;
         n -= 2;
-    }
-    unsigned to_file = file_of(p[n - 2]), to_rank = rank_of(p[n - 1]);
-    int to = (int)(to_rank * 8 + to_file), checks;
-    if ((to_file | to_rank) > 7) {
-        if (p[0] != 'O' || promotion != 0 || (checks = castle(b, p, n, out)) < 0)
+        to_file = file_of(p[n - 2]);
+        to_rank = rank_of(p[n - 1]);
+        if ((to_file | to_rank) > 7 || file_of(p[0]) >= 8)
             return 0;
-    } else {
-        if (file_of(p[0]) < 8 ? pawn_move(b, us, p, n, to, promotion, out) < 0
-                              : promotion != 0 || piece_move(b, us, p, n, to, out) < 0)
-            return 0;
-        int i = KIND_INDEX(out->piece), from = out->from;
-        checks = pdn_chess__checks_at(b, pdn_chess__king(b, us ^ 1), from, to,
-                                      promotion ? KIND_INDEX(promotion) : i);
-        play(b, us, from, to, i, promotion, out->flags, checks);
+        checks = pawn_play(b, us, p, n, (int)(to_rank * 8 + to_file), promotion, out);
     }
+    if (checks < 0)
+        return 0;
     /* Mate is looked for only after a check; without one, any mark is wrong. */
-    unsigned notes;
     if (!checks)
-        notes = written ? PDN_SAN_CHECK_WRONG : 0;
-    else
-        notes = pdn_chess__mark_notes((char)written, pdn_chess__has_move(b) ? '+' : '#');
-    return notes << 1 | 1;
+        return written ? PDN_SAN_CHECK_WRONG << 1 | 1 : 1;
+    return pdn_chess__mark_notes((char)written, pdn_chess__has_move(b) ? '+' : '#') << 1 | 1;
 }
 
 unsigned pdn_chess__quick_play(pdn_chess__board *b, const char *text, size_t len,
