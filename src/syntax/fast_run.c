@@ -21,7 +21,9 @@ static const unsigned char sep_code[256] = {
 /* What the first byte of the next token tells about this one: the general
  * parser goes on reading a move over blanks ("32x23 x14", also with 'X')
  * and looks for a PDN 3.1 list of captured squares after it ("47x36
- * <42,29>"), and after a move number for "..." ("1. ...", "1. …"). */
+ * <42,29>"), and after a move number for "..." ("1. ...", "1. …").  No
+ * token of a common shape starts with one of these bytes, so the loop
+ * asks only where the run stops (follows) and read_token for its own. */
 enum { STOPS_MOVE = 1, STOPS_NUMBER = 2 };
 static const unsigned char follow[256] = {
     ['-'] = STOPS_MOVE, ['x'] = STOPS_MOVE,   [':'] = STOPS_MOVE,    ['<'] = STOPS_MOVE,
@@ -51,12 +53,11 @@ static bool window_room(struct pdn_game *g)
 /*
  * The commonest tokens by their shape, told from the bits of a window
  * alone: the token's bytes that are not digits or are a zero starting a
- * run of digits, and the white space after it (which gives its length), so
- * up to five bytes.  A move here is two squares around one byte, which the
- * loop checks is a separator: numeric squares of one or two digits, or
- * algebraic ones of a letter and one digit (the loop checks the letters); a
- * number is one or two digits and '.' or "..." (the loop checks the dots).
- * Everything else is read byte by byte (read_token).
+ * run of digits, and the white space after it (the highest bit, which
+ * gives the length the entry holds), so up to five bytes.  A move here is two squares around one
+ * byte, which the loop checks is a separator: numeric squares of one or two digits, or algebraic
+ * ones of a letter and one digit (the loop checks the letters); a number is one or two digits and
+ * '.' or "..." (the loop checks the dots). Everything else is read byte by byte (read_token).
  */
 enum {
     SHAPE_MOVE = 1,     /* numeric */
@@ -66,16 +67,18 @@ enum {
     SHAPE_FIRST2 = 16,  /* the first square, or the number, has two digits */
     SHAPE_SECOND2 = 32, /* the second square has two digits */
 };
+/* The token's length, 2 to 5, in the top bits. */
+#define SHAPE_LEN(n) (((n)-2) << 6)
 static const unsigned char shape[64] = {
-    [0x06] = SHAPE_NUMBER,                              /* d.    */
-    [0x0C] = SHAPE_NUMBER | SHAPE_FIRST2,               /* dd.   */
-    [0x1E] = SHAPE_NUMBER | SHAPE_BLACK,                /* d...  */
-    [0x3C] = SHAPE_NUMBER | SHAPE_BLACK | SHAPE_FIRST2, /* dd... */
-    [0x0A] = SHAPE_MOVE,                                /* d-d   */
-    [0x12] = SHAPE_MOVE | SHAPE_SECOND2,                /* d-dd  */
-    [0x14] = SHAPE_MOVE | SHAPE_FIRST2,                 /* dd-d  */
-    [0x24] = SHAPE_MOVE | SHAPE_FIRST2 | SHAPE_SECOND2, /* dd-dd */
-    [0x2D] = SHAPE_ALPHA,                               /* a1-b2 */
+    [0x06] = SHAPE_LEN(2) | SHAPE_NUMBER,                              /* d.    */
+    [0x0C] = SHAPE_LEN(3) | SHAPE_NUMBER | SHAPE_FIRST2,               /* dd.   */
+    [0x1E] = SHAPE_LEN(4) | SHAPE_NUMBER | SHAPE_BLACK,                /* d...  */
+    [0x3C] = SHAPE_LEN(5) | SHAPE_NUMBER | SHAPE_BLACK | SHAPE_FIRST2, /* dd... */
+    [0x0A] = SHAPE_LEN(3) | SHAPE_MOVE,                                /* d-d   */
+    [0x12] = SHAPE_LEN(4) | SHAPE_MOVE | SHAPE_SECOND2,                /* d-dd  */
+    [0x14] = SHAPE_LEN(4) | SHAPE_MOVE | SHAPE_FIRST2,                 /* dd-d  */
+    [0x24] = SHAPE_LEN(5) | SHAPE_MOVE | SHAPE_FIRST2 | SHAPE_SECOND2, /* dd-dd */
+    [0x2D] = SHAPE_LEN(5) | SHAPE_ALPHA,                               /* a1-b2 */
 };
 
 /* The node and move record of a plain move, whole words at a time where
@@ -100,6 +103,10 @@ _Static_assert(offsetof(pdn_move_rec, squares) == 4 && offsetof(pdn_move_rec, ca
                    offsetof(pdn_move_rec, sep) == 27 && offsetof(pdn_move_rec, number_kind) == 28 &&
                    sizeof(pdn_move_rec) == 32,
                "move record layout");
+static inline void put32(void *at, uint32_t v)
+{
+    memcpy(at, &v, 4);
+}
 static inline void put64(void *at, uint64_t v)
 {
     memcpy(at, &v, 8);
@@ -108,14 +115,32 @@ static inline void put64(void *at, uint64_t v)
 #define WORD_RECORDS 0
 #endif
 
-/* A token that is not of a common shape, read byte by byte: t..te is the
- * token and `after` the first byte of the next one.  Squares go to sq.
- * Returns 0 when the token stops the run, 1 for a move number (*number,
- * *number_kind), 2 for a move (*n squares, *sep). */
-static PDN_NOINLINE int read_token(const char *t, const char *te, unsigned after, unsigned rules,
-                                   bool waiting, pdn_square *sq, size_t *n_out, unsigned *sep_out,
-                                   uint32_t *number, uint8_t *number_kind)
+/* A token read byte by byte: where it is in the window (start, end, the
+ * start of the next one) and what it is. */
+typedef struct token {
+    unsigned ts, te, tn;
+    size_t n;     /* a move's squares */
+    unsigned sep; /* a move's separator */
+    uint32_t number;
+    uint8_t number_kind;
+} token;
+
+/* A token that is not of a common shape, read byte by byte: it starts at
+ * ts in the window at base, whose white space is `white`, and the lowest
+ * bit of starts is the start of the next one (whose first byte the general
+ * parser looks at, see follow).  Squares go to sq.  Returns 0 when the
+ * token stops the run, 1 for a move number, 2 for a move.  The token's end
+ * is found here, not taken from the loop, so that the loop keeps nothing
+ * for this rare call. */
+static PDN_NOINLINE int read_token(const char *base, uint64_t white, unsigned ts, uint64_t starts,
+                                   unsigned rules, bool waiting, pdn_square *sq, token *out)
 {
+    const unsigned tn = pdn_bits__ctz(starts), te_at = ts + pdn_bits__ctz(white >> ts);
+    const char *const t = base + ts, *const te = base + te_at;
+    const unsigned after = (unsigned char)base[tn];
+    out->ts = ts;
+    out->te = te_at;
+    out->tn = tn;
     const unsigned c = (unsigned char)t[0], c1 = (unsigned char)t[1];
     const char *q;
     unsigned sep, kind;
@@ -143,8 +168,8 @@ static PDN_NOINLINE int read_token(const char *t, const char *te, unsigned after
             }
             if (u != te || (nk == PDN_NUMBER_WHITE && follow[after] & STOPS_NUMBER))
                 return 0;
-            *number = num;
-            *number_kind = nk;
+            out->number = num;
+            out->number_kind = nk;
             return 1;
         }
         /* Move : Square (SEP Square)+, one separator and one kind of
@@ -202,70 +227,315 @@ static PDN_NOINLINE int read_token(const char *t, const char *te, unsigned after
     if (q != te || !(rules >> (sep + (n == 2 ? 0 : 4)) & 1) || !(rules & kind) ||
         follow[after] & STOPS_MOVE)
         return 0;
-    *n_out = n;
-    *sep_out = sep;
+    out->n = n;
+    out->sep = sep;
     return 2;
 }
 
-/* What every node of a run starts with. */
-typedef struct node_start {
+/* What every node of a run starts with; the first two words are the node's
+ * first 16 bytes where WORD_RECORDS writes them. */
+typedef struct node_head {
     const struct pdn_game *g;
+    uint64_t kind_parent; /* PDN_NODE_MOVE, the parent in the high half */
     uint32_t cont;
-} node_start;
+} node_head;
 
-/* Writes the node nd and its move record mv, the move record index mi, for
- * a move of n squares at slen: `links` holds the node's next and prev,
- * `pend` the waiting move number (see pdn_parse__fast_run). */
-static PDN_FORCE_INLINE void put_move(struct pdn_node *nd, pdn_move_rec *mv, const node_start *ns,
-                                      uint64_t links, uint32_t offset, uint32_t len, size_t mi,
-                                      uint64_t pend, size_t slen, size_t n, unsigned sep)
+/* Writes the node nd and its move record mv for a move of n squares at
+ * slen with separator sep: `links` holds the node's next and prev, mi is
+ * the record's index, `pend` the waiting move number (see
+ * pdn_parse__fast_run).  Where WORD_RECORDS knows the layout, the number's
+ * word goes whole to both ends of the record and the squares and the
+ * separator are written over the halves that are not its own: fewer
+ * shifts than putting every word together first. */
+static PDN_FORCE_INLINE void put_move(struct pdn_node *nd, pdn_move_rec *mv, const node_head *head,
+                                      uint64_t links, uint32_t offset, uint32_t len, uint32_t mi,
+                                      uint64_t pend, uint32_t slen, uint32_t n, unsigned sep)
 {
 #if WORD_RECORDS
     char *nb = (char *)nd, *mb = (char *)mv;
-    nd->game = ns->g;
-    put64(nb + 8, PDN_NODE_MOVE | (uint64_t)ns->cont << 32);
+    memcpy(nb, head, 16);
     put64(nb + 16, links);
     put64(nb + 24, 0);
-    put64(nb + 32, offset | (uint64_t)len << 32);
+    put32(nb + 32, offset);
+    put32(nb + 36, len);
     put64(nb + 40, mi);
-    put64(mb, (uint32_t)pend | (uint64_t)slen << 32);
+    put64(mb, pend);
+    put32(mb + 4, slen);
     put64(mb + 8, 0);
-    put64(mb + 16, (uint64_t)n << 32);
-    put64(mb + 24, (uint64_t)sep << 24 | (pend >> 32) << 32);
+    put32(mb + 16, 0);
+    put32(mb + 20, n);
+    put64(mb + 24, pend);
+    put32(mb + 24, sep << 24);
 #else
     *mv = (pdn_move_rec){
         .number = (uint32_t)pend,
-        .squares = (uint32_t)slen,
+        .squares = slen,
         .square_count = (uint16_t)n,
         .kind = PDN_MOVE_SQUARES,
         .sep = (uint8_t)sep,
         .number_kind = (uint8_t)(pend >> 32),
     };
     *nd = (struct pdn_node){
-        .game = ns->g,
+        .game = head->g,
         .kind = PDN_NODE_MOVE,
-        .parent = ns->cont,
+        .parent = head->cont,
         .next = (uint32_t)links,
         .prev = (uint32_t)(links >> 32),
         .offset = offset,
         .length = len,
-        .a = (uint32_t)mi,
+        .a = mi,
     };
 #endif
 }
 
-/* A move number the run read: into the parser as quick_end() would put
- * it; returns what the next move gets of it. */
-static inline uint64_t take_number(parser *ps, uint32_t num, uint8_t kind, size_t node,
-                                   uint32_t offset, uint32_t len)
+/* The two squares of a move into squares[0..1]. */
+static inline void put_pair(pdn_square *squares, unsigned a, unsigned b)
 {
-    ps->pending_kind = kind;
-    ps->pending_num = num;
-    ps->pending_ellipsis = false;
-    ps->pending_node = node;
-    ps->pending_off = offset;
-    ps->pending_len = len;
-    return num | (uint64_t)kind << 32;
+#if WORD_RECORDS
+    put32(squares, a | b << 16);
+#else
+    squares[0] = (pdn_square)a;
+    squares[1] = (pdn_square)b;
+#endif
+}
+
+/* The length of the move number the run read that waits in pend: its
+ * digits (never a leading zero) and '.' or "...". */
+static uint32_t number_length(uint64_t pend)
+{
+    uint32_t n = (pend >> 32) == PDN_NUMBER_BLACK ? 3 : 1;
+    for (uint32_t v = (uint32_t)pend; v; v /= 10)
+        n++;
+    return n;
+}
+
+/* Whether the token at q makes the general parser read on from the last
+ * one the run took: a move ("32x23 x14", "47x36 <42,29>") when no number
+ * waits and the run took moves, a move number "12." ("12. ...") when the
+ * number that waits is one the run read (numtok). */
+static bool follows(const char *q, uint64_t pend, uint64_t numtok, bool took_moves)
+{
+    const unsigned f = follow[(unsigned char)*q];
+    if (!f)
+        return false;
+    if (pend)
+        return numtok && pend >> 32 == PDN_NUMBER_WHITE && f & STOPS_NUMBER;
+    return took_moves && f & STOPS_MOVE;
+}
+
+/* The state of a run, kept in locals by run_windows() and handed back to
+ * pdn_parse__fast_run() at each of its exits. */
+typedef struct run {
+    /* the same over the run */
+    const char *s, *e;
+    node_head head;
+    uint32_t links_over_moves; /* links' low half minus the next move record's index */
+    uint64_t links_step;       /* what links grows by a move */
+    unsigned two_squares;      /* see pdn_parse__fast_run */
+    /* what the run has come to */
+    const char *p;
+    uint64_t links, pend;
+    uint64_t numtok; /* 1 + the offset of a move number the run read, or 0 */
+    size_t slen;
+    size_t room; /* windows left before the arrays must grow */
+    struct pdn_node *nd;
+    pdn_move_rec *mv;
+    pdn_square *squares;
+    /* a token of no common shape (RUN_GENERAL): its start ts in the window
+     * at base, whose offset in the text is boff and white space `white`,
+     * and the starts of the tokens after it (see read_token) */
+    const char *base;
+    uint64_t white, starts;
+    unsigned ts;
+    uint32_t boff;
+    char pad[FAST_ZONE];
+} run;
+
+enum { RUN_ROOM, RUN_GENERAL, RUN_STOP };
+
+/* The windows of a run and their tokens of common shape, until the arrays
+ * need room (RUN_ROOM), a token must be read byte by byte (RUN_GENERAL) or
+ * the run stops (RUN_STOP, at r->p).  It calls nothing, so the whole state
+ * stays in registers without being kept safe across calls. */
+static PDN_NOINLINE int run_windows(run *r)
+{
+    /* What each token changes is kept in locals; what it only reads is
+     * read from *r where it is needed (the stores into the arrays make the
+     * compiler read it again), so that the registers go to the former. */
+    const char *p = r->p;
+    uint64_t links = r->links, pend = r->pend, numtok = r->numtok;
+    size_t slen = r->slen, room = r->room;
+    struct pdn_node *nd = r->nd;
+    pdn_move_rec *mv = r->mv;
+    int why = RUN_STOP;
+
+    while (p < r->e) {
+        if (!room) {
+            why = RUN_ROOM;
+            break;
+        }
+        room--;
+        /* Tokens are read at base; their offsets in the text are boff
+         * plus their place in the window. */
+        const char *base = p;
+        r->boff = (uint32_t)(p - r->s);
+        if (r->e - p < FAST_ZONE) {
+            memcpy(r->pad, p, (size_t)(r->e - p));
+            memset(r->pad + (r->e - p), ' ', (size_t)(FAST_ZONE - (r->e - p)));
+            base = r->pad;
+        }
+        uint64_t sp, other, zero;
+        const uint64_t maybe_lone =
+            pdn_bits__tokens((const unsigned char *)base, &sp, &other, &zero);
+        /* The bytes that make a token's shape: those that are not digits,
+         * and zeros that start a run of digits (a leading zero, or a square
+         * or number 0), which no shape has. */
+        const uint64_t odd = other | (zero & (other << 1 | 1));
+        /* A CR not followed by LF ends a token but is no white space this
+         * loop skips: tokens after it are left to the general parser. */
+        uint64_t lone = 0;
+        if (maybe_lone) {
+            uint64_t lf, cr;
+            pdn_bits__block2((const unsigned char *)base, '\n', '\r', &lf, &cr);
+            lone = cr & ~(lf >> 1 | (uint64_t)(base[WINDOW] == '\n') << 63);
+        }
+        /* base is at the start of a token or in white space. */
+        uint64_t starts = ~sp & (sp << 1 | 1), ends = sp & ~sp << 1;
+        r->white = sp;
+        if (lone)
+            starts &= (lone & (0 - lone)) - 1;
+        if (!starts) {
+            if (lone) {
+                p += pdn_bits__ctz(lone);
+                break;
+            }
+            p = r->e - p > WINDOW ? p + WINDOW : r->e;
+            continue;
+        }
+        /* The tokens of the window, each from its start ts to its end,
+         * taken once the start of the next one is in sight.  A token the
+         * loop takes here never starts with a byte that would make the
+         * general parser read on from the one before ("32x23 x14", "1.
+         * ..."): whether one does is asked only where the run stops (see
+         * pdn_parse__fast_run). */
+        unsigned ts;
+        for (;;) {
+            /* The token's bits of odd with the white space after it, which
+             * is always among them: below 64 for at most five bytes. */
+            ts = pdn_bits__ctz(starts);
+            const uint64_t bits = (odd & (ends ^ (ends - 1))) >> ts;
+            starts &= starts - 1;
+            ends &= ends - 1;
+            if (!starts) {
+                /* The next token is not in sight: read this one again in
+                 * the next window, or stop at a lone CR. */
+                p += ts;
+                if (ts == 0 || lone)
+                    goto stop;
+                break;
+            }
+            const unsigned sh = bits < 64 ? shape[bits] : 0;
+            const unsigned len = (sh >> 6) + 2;
+            const uint64_t raw = pdn_bits__load((const unsigned char *)base + ts);
+            /* Each byte's digit value, and each pair's as a two-digit
+             * number (no byte carries: 10 * 15 + 15 < 256). */
+            const uint64_t w = raw & PDN_BITS_REP(0x0F), y = w * 10 + (w >> 8);
+            unsigned sep;
+            if (sh & SHAPE_MOVE) {
+                const unsigned at = sh & SHAPE_FIRST2 ? 2 : 1;
+                const unsigned code = sep_code[raw >> 8 * at & 0xFF];
+                const unsigned a = (unsigned)((sh & SHAPE_FIRST2 ? y : w) & 0xFF);
+                const unsigned b = (unsigned)((sh & SHAPE_SECOND2 ? y : w) >> (8 * at + 8) & 0xFF);
+                /* "1-1" is a result, not a move. */
+                const unsigned pair = a | b << 16;
+                if (!(r->two_squares >> code & 1) || (pair == 0x10001 && code == PDN_SEP_MOVE + 1))
+                    goto general;
+                put_pair(r->squares + slen, a, b);
+                sep = code - 1;
+            } else if (sh & SHAPE_NUMBER) {
+                /* The dots' bytes and the number's kind by the shape's
+                 * BLACK and FIRST2 bits. */
+                static const uint64_t dots[4] = {0xFF00, 0xFFFFFF00, 0xFF0000, 0xFFFFFF0000};
+                static const uint64_t kinds[4] = {
+                    (uint64_t)PDN_NUMBER_WHITE << 32, (uint64_t)PDN_NUMBER_BLACK << 32,
+                    (uint64_t)PDN_NUMBER_WHITE << 32, (uint64_t)PDN_NUMBER_BLACK << 32};
+                const unsigned k = sh >> 3 & 3;
+                if (pend || (raw ^ PDN_BITS_REP('.')) & dots[k])
+                    goto general;
+                pend = ((sh & SHAPE_FIRST2 ? y : w) & 0xFF) | kinds[k];
+                numtok = r->boff + ts + 1;
+                continue;
+            } else if (sh & SHAPE_ALPHA) {
+                /* a1-b2: letters a-p, ranks 1-9.  The two squares are
+                 * put together from the bytes: rank, then file plus 0x80
+                 * (the letter plus 0x1F, for 'a' to 'p'), twice. */
+                const unsigned code = sep_code[raw >> 16 & 0xFF];
+                const uint32_t x = (uint32_t)raw, hi = (uint32_t)(raw >> 8);
+                if ((((x & 0xFF) - 'a') | ((x >> 24) - 'a')) >= 16 ||
+                    !(r->two_squares >> (code + 4) & 1))
+                    goto general;
+                const uint32_t pair = ((hi & 0x0F) | (hi >> 8 & 0x0F0000)) |
+                                      (((x << 8 & 0xFF00) | (x & 0xFF000000)) + 0x1F001F00);
+                put_pair(r->squares + slen, pair & 0xFFFF, pair >> 16);
+                sep = code - 1;
+            } else {
+                goto general;
+            }
+            put_move(nd, mv, &r->head, links, r->boff + ts, len,
+                     (uint32_t)links - r->links_over_moves, pend, (uint32_t)slen, 2, sep);
+            links += r->links_step;
+            nd++;
+            mv++;
+            slen += 2;
+            pend = 0;
+        }
+        continue;
+    general:
+        /* read_token finds the token again from starts (its lowest bit
+         * was taken off) and the white space. */
+        r->base = base;
+        r->starts = starts;
+        r->ts = ts;
+        why = RUN_GENERAL;
+        break;
+    stop:
+        break;
+    }
+    r->p = p;
+    r->links = links;
+    r->pend = pend;
+    r->numtok = numtok;
+    r->slen = slen;
+    r->room = room;
+    r->nd = nd;
+    r->mv = mv;
+    return why;
+}
+
+/* Makes room in the game's arrays for the windows of r, sets how many
+ * there is room for and where the next node, record and square go; false
+ * when memory ran out. */
+static PDN_FORCE_INLINE bool enough_room(struct pdn_game *g, run *r, size_t nodes_over_moves)
+{
+    const size_t mi = (uint32_t)r->links - r->links_over_moves, ni = mi + nodes_over_moves;
+    if (g->nodes.cap - ni < WINDOW_TOKENS || g->moves.cap - mi < WINDOW_TOKENS ||
+        g->squares.cap - r->slen < WINDOW_SQUARES) {
+        g->nodes.len = ni;
+        g->moves.len = mi;
+        g->squares.len = r->slen;
+        if (!window_room(g))
+            return false;
+    }
+    size_t room = (g->nodes.cap - ni) / WINDOW_TOKENS;
+    if ((g->moves.cap - mi) / WINDOW_TOKENS < room)
+        room = (g->moves.cap - mi) / WINDOW_TOKENS;
+    if ((g->squares.cap - r->slen) / WINDOW_SQUARES < room)
+        room = (g->squares.cap - r->slen) / WINDOW_SQUARES;
+    r->room = room;
+    r->nd = (struct pdn_node *)g->nodes.data + ni;
+    r->mv = (pdn_move_rec *)g->moves.data + mi;
+    r->squares = g->squares.data;
+    return true;
 }
 
 /* The bulk of every file, in one tight loop: runs of white space, move
@@ -274,38 +544,40 @@ static inline uint64_t take_number(parser *ps, uint32_t num, uint8_t kind, size_
  * bit per byte of white space, so reading a token never waits for the end
  * of the one before it.  The commonest tokens (two squares, a short move
  * number) are known by their shape in the window's bits (`shape`) and read
- * without a loop; the others byte by byte (read_token).  Each token must
- * end exactly where the white space says.  A token is taken only when the
- * start of the next one is in sight, as the general parser looks there too
- * ("1. ...", "32x23 x14", "47x36 <42,29>").  State lives in locals for the
- * whole run; the run stops at the first token that needs anything else (a
- * result, a strength, a leading zero, a separator the GameType does not
- * use, a lone CR) and leaves it to the general parser, which reports what
- * it finds.  Valid only in the body of a draughts game. */
+ * without a loop (run_windows); the others byte by byte (read_token).  Each
+ * token must end exactly where the white space says.  A token is taken
+ * only when the start of the next one is in sight, as the general parser
+ * looks there too ("1. ...", "32x23 x14", "47x36 <42,29>").  The run stops
+ * at the first token that needs anything else (a result, a strength, a
+ * leading zero, a separator the GameType does not use, a lone CR) and
+ * leaves it to the general parser, which reports what it finds.  Valid only
+ * in the body of a draughts game. */
 void pdn_parse__fast_run(parser *ps)
 {
+    /* A result ("2-0", "0-1", "1/2-1/2") is a token the run stops at before
+     * it takes anything, and the general parser offers it one after every
+     * run that reached the end of a game: it is turned away here, before
+     * the run is set up, as the run would leave everything as it is. */
+    const unsigned char *const u = (const unsigned char *)ps->p;
+    if (u[0] == '0' || (ps->e - ps->p >= 3 && (unsigned)(u[0] - '1') < 9 &&
+                        (u[1] == '/' || (u[1] == '-' && u[2] == '0'))))
+        return;
     struct pdn_game *g = ps->g;
-    const char *p = ps->p, *const e = ps->e, *const s = ps->s;
-    /* Every move adds one node and one move record, mi being the record's
-     * index: the node's is that plus what it is now (no other kind of item
-     * is added here). */
+    const char *const s = ps->s;
+    /* Every move adds one node and one move record: the node's index is
+     * the record's plus what it is now (no other kind of item is added
+     * here). */
     const size_t nodes_over_moves = g->nodes.len - g->moves.len;
     const size_t mi0 = g->moves.len;
-    size_t mi = mi0, slen = g->squares.len;
     const uint32_t cont = ps->cont;
     const uint32_t last0 = pdn_game__node(g, cont)->last;
     /* The moves of the run are consecutive nodes, each the next of the one
      * before: a node's next and prev words (next = own index + 1, prev =
      * own index - 1) are counted on, and the ends of the run are linked
-     * when it ends. */
+     * when it ends.  The next node's own index, and the next move record's,
+     * follow from them. */
     const size_t first = mi0 + nodes_over_moves; /* at least 2: the root, the header */
-    uint64_t links = (uint64_t)(first + 1) | (uint64_t)(first - 1) << 32;
     const uint64_t links_step = 1 | UINT64_C(1) << 32;
-    /* What the next move gets of a waiting move number: the number, its
-     * kind above (0 when no number waits).  A number that is read goes to
-     * the parser at once (few tokens are numbers), only whether it waits
-     * stays in this local. */
-    uint64_t pend = ps->pending ? ps->pending_num | (uint64_t)ps->pending_kind << 32 : 0;
     /* What a move may be, one bit each: its separator (pdn_separator)
      * between two squares (bits 0-2) and between more (bits 4-6), numeric
      * (bit 8) or algebraic (bit 9).  '-' always joins two squares, more only
@@ -321,163 +593,86 @@ void pdn_parse__fast_run(parser *ps)
                            ((want == '-' ? 1u << PDN_SEP_MOVE : 0) | capture) << 4 |
                            (unsigned)(ps->notation != 'A' || ps->said_notation) << 8 |
                            (unsigned)(ps->notation != 'N' || ps->said_notation) << 9;
+    run r;
+    r.s = s;
+    r.e = ps->e;
+    r.head = (node_head){g, PDN_NODE_MOVE | (uint64_t)cont << 32, cont};
+    r.links_over_moves = (uint32_t)(nodes_over_moves + 1);
+    r.links_step = links_step;
     /* The separators (by sep_code) a move of two squares may have: numeric
      * in bits 0-3, algebraic in bits 4-7. */
-    const unsigned two_squares =
+    r.two_squares =
         (rules >> 8 & 1 ? (rules & 7) << 1 : 0) | (rules >> 9 & 1 ? (rules & 7) << 5 : 0);
-    const node_start node_head = {g, cont};
-    char pad[FAST_ZONE];
-    const char *base = p, *t = p; /* the window, and the token being read */
-    uint32_t boff = 0;
+    r.p = ps->p;
+    r.links = (uint64_t)(first + 1) | (uint64_t)(first - 1) << 32;
+    /* What the next move gets of a waiting move number: the number, its
+     * kind above (never 0 while a number waits, so pend is 0 when none
+     * does).  A number the run reads stays here, where it is in numtok,
+     * and goes to the parser at the end if it still waits then. */
+    r.pend = ps->pending ? ps->pending_num | (uint64_t)ps->pending_kind << 32 : 0;
+    r.numtok = 0;
+    r.slen = g->squares.len;
+    r.room = 0;
+    r.nd = NULL;
+    r.mv = NULL;
+    r.squares = NULL;
 
-    while (p < e) {
-        if (g->nodes.cap - (mi + nodes_over_moves) < WINDOW_TOKENS ||
-            g->moves.cap - mi < WINDOW_TOKENS || g->squares.cap - slen < WINDOW_SQUARES) {
-            g->nodes.len = mi + nodes_over_moves;
-            g->moves.len = mi;
-            g->squares.len = slen;
-            if (!window_room(g))
-                break;
+    for (bool room = enough_room(g, &r, nodes_over_moves); room;) {
+        const int why = run_windows(&r);
+        if (why == RUN_ROOM) {
+            room = enough_room(g, &r, nodes_over_moves);
+            continue;
         }
-        /* The node of move record 0 (nodes_over_moves is at most the
-         * number of nodes). */
-        struct pdn_node *const nodes = (struct pdn_node *)g->nodes.data + nodes_over_moves;
-        pdn_move_rec *const moves = g->moves.data;
-        pdn_square *const squares = g->squares.data;
-        /* Tokens are read at base; their offsets in the text are boff
-         * plus their place in the window. */
-        base = p;
-        boff = (uint32_t)(p - s);
-        if (e - p < FAST_ZONE) {
-            memcpy(pad, p, (size_t)(e - p));
-            memset(pad + (e - p), ' ', (size_t)(FAST_ZONE - (e - p)));
-            base = pad;
-        }
-        pdn_bits_movetext m;
-        pdn_bits__movetext((const unsigned char *)base, &m);
-        const uint64_t sp = m.space;
-        /* The bytes that make a token's shape: those that are not digits,
-         * and zeros that start a run of digits (a leading zero, or a square
-         * or number 0), which no shape has. */
-        const uint64_t odd = ~m.digit | (m.zero & ~(m.digit << 1));
-        /* A CR not followed by LF ends a token but is no white space this
-         * loop skips: tokens after it are left to the general parser. */
-        uint64_t lone = 0;
-        if (m.cr) {
-            uint64_t lf, cr;
-            pdn_bits__block2((const unsigned char *)base, '\n', '\r', &lf, &cr);
-            lone = cr & ~(lf >> 1 | (uint64_t)(base[WINDOW] == '\n') << 63);
-        }
-        /* base is at the start of a token or in white space. */
-        uint64_t starts = ~sp & (sp << 1 | 1), ends = sp & ~sp << 1;
-        if (lone)
-            starts &= (lone & (0 - lone)) - 1;
-        /* The tokens of the window; those of no common shape are read
-         * outside the inner loop, so that the call does not weigh on it. */
-        unsigned ts, te, after;
-        for (;;) {
-            for (;; starts &= starts - 1, ends &= ends - 1) {
-                uint64_t next = starts & (starts - 1);
-                if (!next) {
-                    /* The next token is not in sight: read the last one
-                     * again in the next window, or stop at a lone CR. */
-                    if (starts) {
-                        p = s + boff + pdn_bits__ctz(starts);
-                        if (p == s + boff || lone)
-                            goto out;
-                    } else if (lone) {
-                        p = s + boff + pdn_bits__ctz(lone);
-                        goto out;
-                    } else {
-                        p = e - p > WINDOW ? p + WINDOW : e;
-                    }
-                    break;
-                }
-                ts = pdn_bits__ctz(starts);
-                te = pdn_bits__ctz(ends);
-                after = (unsigned char)base[pdn_bits__ctz(next)];
-                const unsigned len = te - ts;
-                t = base + ts;
-                unsigned sep;
-                const unsigned sh = len < 6 ? shape[(odd >> ts) & ((2u << len) - 1)] : 0;
-                const uint64_t raw = pdn_bits__load((const unsigned char *)t);
-                /* Each byte's digit value, and each pair's as a two-digit
-                 * number (no byte carries: 10 * 15 + 15 < 256). */
-                const uint64_t w = raw & PDN_BITS_REP(0x0F), y = w * 10 + (w >> 8);
-                if (sh & SHAPE_MOVE) {
-                    const unsigned at = sh & SHAPE_FIRST2 ? 2 : 1;
-                    const unsigned code = sep_code[raw >> 8 * at & 0xFF];
-                    const unsigned a = (unsigned)((sh & SHAPE_FIRST2 ? y : w) & 0xFF);
-                    const unsigned b =
-                        (unsigned)((sh & SHAPE_SECOND2 ? y : w) >> (8 * at + 8) & 0xFF);
-                    /* "1-1" is a result, not a move. */
-                    if (!(two_squares >> code & 1) || follow[after] & STOPS_MOVE ||
-                        (a == 1 && b == 1 && code == PDN_SEP_MOVE + 1))
-                        goto general;
-                    squares[slen] = (pdn_square)a;
-                    squares[slen + 1] = (pdn_square)b;
-                    sep = code - 1;
-                } else if (sh & SHAPE_ALPHA) {
-                    /* a1-b2: letters a-p, ranks 1-9. */
-                    const unsigned code = sep_code[raw >> 16 & 0xFF];
-                    const unsigned f0 = (unsigned)(raw & 0xFF) - 'a',
-                                   f1 = (unsigned)(raw >> 24 & 0xFF) - 'a';
-                    if ((f0 | f1) >= 16 || !(two_squares >> (code + 4) & 1) ||
-                        follow[after] & STOPS_MOVE)
-                        goto general;
-                    squares[slen] = PDN_SQUARE_MAKE_ALPHA(f0, w >> 8 & 0xFF);
-                    squares[slen + 1] = PDN_SQUARE_MAKE_ALPHA(f1, w >> 32 & 0xFF);
-                    sep = code - 1;
-                } else if (sh & SHAPE_NUMBER) {
-                    const unsigned at = sh & SHAPE_FIRST2 ? 2 : 1;
-                    const uint64_t dots = raw >> 8 * at & (sh & SHAPE_BLACK ? 0xFFFFFF : 0xFF);
-                    if (pend || dots != (sh & SHAPE_BLACK ? UINT64_C(0x2E2E2E) : 0x2E) ||
-                        (!(sh & SHAPE_BLACK) && follow[after] & STOPS_NUMBER))
-                        goto general;
-                    const uint8_t nk = sh & SHAPE_BLACK ? PDN_NUMBER_BLACK : PDN_NUMBER_WHITE;
-                    pend = take_number(ps, (uint32_t)((sh & SHAPE_FIRST2 ? y : w) & 0xFF), nk,
-                                       mi + nodes_over_moves, boff + ts, len);
-                    continue;
-                } else {
-                    goto general;
-                }
-                put_move(nodes + mi, moves + mi, &node_head, links, boff + ts, len, mi, pend, slen,
-                         2, sep);
-                links += links_step;
-                mi++;
-                slen += 2;
-                pend = 0;
-            }
+        if (why != RUN_GENERAL)
             break;
-        general:;
-            size_t n;
-            unsigned sep;
-            uint32_t num;
-            uint8_t nk;
-            int r = read_token(t, base + te, after, rules, pend != 0, squares + slen, &n, &sep,
-                               &num, &nk);
-            if (r == 0)
-                goto stop;
-            if (r == 1) {
-                pend = take_number(ps, num, nk, mi + nodes_over_moves, boff + ts, te - ts);
-            } else {
-                put_move(nodes + mi, moves + mi, &node_head, links, boff + ts, te - ts, mi, pend,
-                         slen, n, sep);
-                links += links_step;
-                mi++;
-                slen += n;
-                pend = 0;
-            }
-            starts &= starts - 1;
-            ends &= ends - 1;
+        /* A token of no common shape: read byte by byte, then the window
+         * starts again at the next token. */
+        token tk;
+        const int kind = read_token(r.base, r.white, r.ts, r.starts, rules, r.pend != 0,
+                                    r.squares + r.slen, &tk);
+        r.p = s + r.boff + tk.ts;
+        if (kind == 0 ||
+            follows(r.p, r.pend, r.numtok, (uint32_t)r.links - r.links_over_moves != mi0))
+            break;
+        if (kind == 1) {
+            r.pend = tk.number | (uint64_t)tk.number_kind << 32;
+            r.numtok = r.boff + tk.ts + 1;
+        } else {
+            put_move(r.nd, r.mv, &r.head, r.links, r.boff + tk.ts, tk.te - tk.ts,
+                     (uint32_t)r.links - r.links_over_moves, r.pend, (uint32_t)r.slen,
+                     (uint32_t)tk.n, tk.sep);
+            r.links += links_step;
+            r.nd++;
+            r.mv++;
+            r.slen += tk.n;
+            r.pend = 0;
+        }
+        r.p = s + r.boff + tk.tn;
+    }
+
+    const char *p = r.p;
+    uint64_t links = r.links, pend = r.pend;
+    size_t slen = r.slen;
+    /* The token the run stops at may make the general parser read on from
+     * the one before, which the run then leaves to it too. */
+    if (p < r.e && follows(p, pend, r.numtok, (uint32_t)links - r.links_over_moves != mi0)) {
+        if (pend) {
+            p = s + (r.numtok - 1);
+            pend = 0;
+        } else {
+            links -= links_step;
+            const size_t k = (uint32_t)links - r.links_over_moves;
+            const pdn_move_rec *last_move = (const pdn_move_rec *)g->moves.data + k;
+            p = s + pdn_game__node(g, (uint32_t)(k + nodes_over_moves))->offset;
+            pend = last_move->number_kind
+                       ? last_move->number | (uint64_t)last_move->number_kind << 32
+                       : 0;
+            slen -= last_move->square_count;
         }
     }
-    goto out;
-stop:
-    p = s + boff + (t - base);
-out:;
     /* The ends of the run: the first move follows the container's last
      * item, the last one has no next. */
+    const size_t mi = (uint32_t)links - r.links_over_moves;
     uint32_t last = last0;
     if (mi != mi0) {
         struct pdn_node *nodes = g->nodes.data;
@@ -492,5 +687,11 @@ out:;
     g->nodes.len = mi + nodes_over_moves;
     g->moves.len = mi;
     g->squares.len = slen;
-    quick_end(ps, p, last, mi != mi0, (quick_number){pend != 0, false, 0, 0, 0, 0, 0});
+    /* A number this run read that still waits goes to the parser; the
+     * nodes made while it waits start with the next one. */
+    const bool taken = pend && r.numtok;
+    quick_end(ps, p, last, mi != mi0,
+              (quick_number){pend != 0, taken, (uint8_t)(pend >> 32), (uint32_t)pend,
+                             (uint32_t)(r.numtok - 1), taken ? number_length(pend) : 0,
+                             mi + nodes_over_moves});
 }

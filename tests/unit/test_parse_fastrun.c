@@ -316,6 +316,49 @@ static void test_parse_fastrun__plain(void)
     CHECK(moves > 100000);
 }
 
+/* Runs of the commonest shapes with, at a random token, one that makes the
+ * general parser read on from the token before ("32x23 x14", "47x36
+ * <42,29>", "1. ...") or stops the run (a lone CR, a result, a long move
+ * number), so that the loop's stops fall at every place in a window and
+ * after every kind of token, and move numbers wait where a run ends. */
+static void test_parse_fastrun__stops(void)
+{
+    static const char *const stops[] = {
+        "x14",   "X14",   "-14",   ":14",    "<42,29>", "...",   "\xE2\x80\xA6", "*",    "2-0",
+        "1-1",   "123.",  "1234.", "100...", "7.",      "07.",   "\r",           "\r ",  "0",
+        "05-10", "12.\r", "{c}",   "!",      "a1-b2",   "c3:e5", "32-28x",       "9...",
+    };
+    static text t;
+    int failed = 0, moves = 0;
+    for (int k = 0; k < 6000 && failed < 3; k++) {
+        t.len = 0;
+        put(&t, k % 3 == 0 ? "[GameType \"25\"]\n" : k % 3 == 1 ? "[GameType \"20\"]\n" : "");
+        unsigned n = 1 + rnd(40), at = rnd(3 * n + 1), tok = 0;
+        for (unsigned i = 1; i <= n; i++) {
+            char b[64];
+            for (unsigned j = 0; j < 3; j++, tok++) {
+                if (tok == at) {
+                    put(&t, stops[rnd(sizeof stops / sizeof stops[0])]);
+                    put(&t, rnd(3) ? " " : "");
+                }
+                if (j == 0)
+                    snprintf(b, sizeof b, rnd(6) ? "%u." : "%u...", rnd(8) ? i : 100 + i);
+                else if (k % 4 == 3)
+                    snprintf(b, sizeof b, "%c%u%c%c%u", 'a' + rnd(8), 1 + rnd(8), "----x:"[rnd(6)],
+                             'a' + rnd(8), 1 + rnd(8));
+                else
+                    snprintf(b, sizeof b, "%u%c%u", 1 + rnd(50), rnd(3) ? '-' : 'x', 1 + rnd(50));
+                put(&t, b);
+                put(&t, rnd(8) ? " " : rnd(2) ? "\n" : "\r\n");
+            }
+        }
+        put(&t, rnd(2) ? "*" : "2-0");
+        if (!CHECK(same_both_ways(t.data, t.len, -1, &moves)))
+            failed++;
+    }
+    CHECK(moves > 100000);
+}
+
 /* Tokens at the end of the text, where the loop reads a padded copy. */
 static void test_parse_fastrun__edges(void)
 {
@@ -350,6 +393,7 @@ int main(void)
 {
     RUN(test_parse_fastrun__edges);
     RUN(test_parse_fastrun__plain);
+    RUN(test_parse_fastrun__stops);
     RUN(test_parse_fastrun__random);
     return harness_report();
 }
