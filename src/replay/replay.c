@@ -124,6 +124,31 @@ static bool keyed(pdn_replay *r, const pdn_gametype *gt, const pdn_rules *rules)
     return true;
 }
 
+/* Makes r->geo the geometry of `gt`, from the cache when it holds it;
+ * false when the tuple has no board. */
+static bool geometry_for(pdn_replay *r, const pdn_gametype *gt)
+{
+    size_t slots = sizeof r->geos / sizeof r->geos[0];
+    size_t made = r->geos_made < slots ? r->geos_made : slots, at = made;
+    for (size_t i = 0; i < made && at == made; i++)
+        if (same_tuple(&r->geos_key[i], gt))
+            at = i;
+    if (at == made) {
+        /* The oldest makes room. */
+        pdn_geometry geo;
+        if (pdn_geometry_init(&geo, gt) != PDN_OK)
+            return false;
+        at = r->geos_made % slots;
+        r->geos[at] = geo;
+        r->geos_key[at] = *gt;
+        r->geos_made++;
+    }
+    r->geo = r->geos[at];
+    r->geo_key = *gt;
+    r->geo_keyed = true;
+    return true;
+}
+
 bool pdn_replay__setup(pdn_replay *r, const pdn_gametype *gt, const pdn_rules *rules, bool *oom)
 {
     /* The same again (a game is often set up twice, and files keep to one
@@ -136,14 +161,8 @@ bool pdn_replay__setup(pdn_replay *r, const pdn_gametype *gt, const pdn_rules *r
     r->setup_keyed = false;
     /* The geometry is a few kilobytes to fill: games of one file mostly
      * share their tuple. */
-    if (!r->geo_keyed || !same_tuple(&r->geo_key, gt)) {
-        pdn_geometry geo;
-        if (pdn_geometry_init(&geo, gt) != PDN_OK)
-            return false;
-        r->geo = geo;
-        r->geo_key = *gt;
-        r->geo_keyed = true;
-    }
+    if ((!r->geo_keyed || !same_tuple(&r->geo_key, gt)) && !geometry_for(r, gt))
+        return false;
     const pdn_geometry *geo = &r->geo;
     r->snap_size = (sizeof(snap_head) + (size_t)(geo->width * geo->height) + 7) & ~(size_t)7;
     if (geo->chess) {
@@ -207,7 +226,7 @@ static bool game_tuple(const pdn_game *game, const pdn_replay_options *opts, pdn
 {
     if (opts->gametype >= 0)
         return pdn_gametype_default(gt, opts->gametype) == PDN_OK;
-    const pdn_tag *tag = pdn_game_tag(game, "GameType");
+    const pdn_tag *tag = PDN_REPLAY__TAG(game, "GameType");
     if (tag != NULL) {
         size_t at;
         pdn_diag_code c = pdn_parse_gametype(gt, tag->value.ptr, tag->value.len, &at);
@@ -224,7 +243,7 @@ static bool plain_chess(const pdn_game *game)
     static const char *const names[] = {"standard",      "chess",        "chess960",
                                         "chess 960",     "fischerandom", "freestyle",
                                         "from position", "fromposition"};
-    const pdn_tag *tag = pdn_game_tag(game, "Variant");
+    const pdn_tag *tag = PDN_REPLAY__TAG(game, "Variant");
     if (tag == NULL || tag->value.len == 0)
         return true;
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
@@ -327,7 +346,7 @@ static pdn_status run_as(pdn_replay *r, pdn_gametype gt, bool inferred, bool mis
         !pdn_replay__diag(r, PDN_D_GAMETYPE_INFERRED, pdn_node_offset(first),
                           pdn_node_length(first), (uint32_t)gt.type))
         return PDN_ENOMEM;
-    const pdn_tag *tag = mismatch ? pdn_game_tag(game, "GameType") : NULL;
+    const pdn_tag *tag = mismatch ? PDN_REPLAY__TAG(game, "GameType") : NULL;
     if (tag != NULL &&
         !pdn_replay__diag(r, PDN_D_GAMETYPE_MISMATCH, tag->offset, 1, (uint32_t)gt.type))
         return PDN_ENOMEM;
@@ -338,7 +357,7 @@ static pdn_status run_as(pdn_replay *r, pdn_gametype gt, bool inferred, bool mis
         /* Crazyhouse drops, atomic captures...: not the rules replay knows. */
         if (game->moves.len > 0)
             memset(r->recs.data, 0, game->moves.len * sizeof(played_rec));
-        const pdn_tag *v = pdn_game_tag(game, "Variant");
+        const pdn_tag *v = PDN_REPLAY__TAG(game, "Variant");
         return pdn_replay__diag(r, PDN_D_VARIANT_SKIPPED, v->offset, 1, 0) ? PDN_OK : PDN_ENOMEM;
     }
     /* The walk writes the record of every move node (all are in its lines);

@@ -558,25 +558,38 @@ static bool looks_like_san(const pdn_node *node)
 /*
  * The start position of the game: its FEN tag or the type's start, as
  * pdn_game_start_position() gives it.  Without a FEN the draughts engine
- * has the start as bitboards already: the live position holds it, and
- * `pos` is written out only when needed (pos_stale).
+ * has the start as bitboards already, and a FEN of the common form is read
+ * into bitboards directly (pdn_rules__live_fen()): the live position holds
+ * it, and `pos` is written out only when needed (pos_stale).
  */
 static void start_position(pdn_replay *r, pdn_position *pos, bool *valid)
 {
-    const pdn_tag *fen = pdn_game_tag(r->game, "FEN");
+    const pdn_tag *fen = PDN_REPLAY__TAG(r->game, "FEN");
     r->live_ok = false;
     r->pos_stale = false;
     *valid = true;
-    if (!r->geo.chess && !r->general_only && r->engine != NULL && pdn_rules__bb_fits(r->engine) &&
-        (fen == NULL || fen->value.len == 0)) {
-        pdn_position_clear(pos, &r->geo);
+    bool fits =
+        !r->geo.chess && !r->general_only && r->engine != NULL && pdn_rules__bb_fits(r->engine);
+    bool plain = fen == NULL || fen->value.len == 0;
+    if (fits && plain)
         pdn_rules__live_start(&r->live, r->engine);
+    /* A FEN of the commonest form goes straight into the bitboards. */
+    if (fits &&
+        (plain || pdn_rules__live_fen(&r->live, r->engine, fen->value.ptr, fen->value.len))) {
+        pdn_position_clear(pos, &r->geo);
+        pos->turn = r->live.color == PDN_WHITE ? 'W' : 'B';
         r->live_ok = true;
         r->pos_stale = true;
         return;
     }
-    pdn_diag_code c = pdn_game_start_position(r->game, &r->geo, pos);
+    /* pdn_game_start_position() with the tag found already */
+    pdn_diag_code c = PDN_D_NONE;
+    size_t at;
+    if (!plain)
+        c = pdn_fen_read(pos, &r->geo, fen->value.ptr, fen->value.len, &at);
     *valid = c == PDN_D_NONE || c == PDN_D_FEN_FORM;
+    if (plain || !*valid)
+        pdn_position_start(pos, &r->geo);
 }
 
 /* Checks the Result tag against a final position the rules decide. */
@@ -586,7 +599,7 @@ static bool check_result(pdn_replay *r, const pdn_position *pos, const pdn_draug
      * live position tells so without looking for the tag. */
     if (!r->geo.chess && r->live_ok && pdn_rules__live_can_move(r->engine, &r->live))
         return true;
-    const pdn_tag *tag = pdn_game_tag(r->game, "Result");
+    const pdn_tag *tag = PDN_REPLAY__TAG(r->game, "Result");
     if (tag == NULL || pos->turn == '?')
         return true;
     pdn_result said = pdn_parse_result(tag->value.ptr, tag->value.len);

@@ -10,6 +10,16 @@
 
 #include <string.h>
 
+/* A piece value `p` on cell `c` into by[]: false when the bitboards
+ * cannot hold it (a value of 16 or more, or a cell off the playing squares). */
+static inline bool take(uint64_t *by, const pdn_draughts *d, unsigned p, int c)
+{
+    if (p >= 16 || d->bit_of[c] < 0)
+        return false;
+    by[p] |= (uint64_t)1 << d->bit_of[c];
+    return true;
+}
+
 bool pdn_rules__live_load(pdn_rules__live *lv, const pdn_draughts *d, const pdn_position *pos,
                           const pdn_draughts_state *st)
 {
@@ -18,17 +28,24 @@ bool pdn_rules__live_load(pdn_rules__live *lv, const pdn_draughts *d, const pdn_
         return false;
     /* The squares of each piece value below 16, men and kings of the two
      * colours among them; any other value makes the position one the
-     * bitboards cannot hold. */
+     * bitboards cannot hold.  The occupied cells of eight at a time are
+     * found as a bit mask and visited alone: a test per cell whether it is
+     * empty is mispredicted about every other cell of an opening. */
+    const uint64_t low7 = UINT64_C(0x7F7F7F7F7F7F7F7F);
     uint64_t by[16];
     memset(by, 0, sizeof by);
-    for (int c = 0; c < d->cells; c++) {
-        pdn_piece p = pos->board[c];
-        if (p == 0)
-            continue;
-        if (p >= 16 || d->bit_of[c] < 0)
-            return false;
-        by[p] |= (uint64_t)1 << d->bit_of[c];
+    int c = 0;
+    for (; c + 8 <= d->cells; c += 8) {
+        uint64_t w = pdn_bits__load(pos->board + c);
+        for (unsigned full = pdn_bits__gather((((w & low7) + low7) | w) & ~low7); full != 0;
+             full &= full - 1)
+            if (!take(by, d, pos->board[c + (int)pdn_bits__ctz(full)],
+                      c + (int)pdn_bits__ctz(full)))
+                return false;
     }
+    for (; c < d->cells; c++)
+        if (pos->board[c] != 0 && !take(by, d, pos->board[c], c))
+            return false;
     uint64_t men[2] = {by[PDN_MAN | PDN_WHITE], by[PDN_MAN | PDN_BLACK]};
     uint64_t kings[2] = {by[PDN_KING | PDN_WHITE], by[PDN_KING | PDN_BLACK]};
     uint64_t all = 0;
@@ -43,6 +60,66 @@ bool pdn_rules__live_load(pdn_rules__live *lv, const pdn_draughts *d, const pdn_
     lv->bits.kings[1] = kings[1];
     lv->color = pos->turn == 'W' ? PDN_WHITE : PDN_BLACK;
     lv->st = st != NULL ? *st : (pdn_draughts_state)PDN_DRAUGHTS_STATE_INIT;
+    return true;
+}
+
+bool pdn_rules__live_fen(pdn_rules__live *lv, const pdn_draughts *d, const char *text, size_t len)
+{
+    const unsigned char *p = (const unsigned char *)text, *end = p + len;
+    if (!d->bb.ok || len < 2 || (p[0] != 'W' && p[0] != 'B'))
+        return false;
+    end -= end[-1] == '.'; /* a final dot, as most files end their FENs */
+    unsigned color = p[0] == 'W' ? PDN_WHITE : PDN_BLACK;
+    /* men and kings by colour index, in locals: `lv` might alias the text */
+    uint64_t by[2][2] = {{0, 0}, {0, 0}}, seen = 0;
+    unsigned sides = 0;
+    p++;
+    while (p < end) {
+        /* ":W" or ":B", each side once, then its squares or none */
+        if (end - p < 2 || p[0] != ':' || (p[1] != 'W' && p[1] != 'B'))
+            return false;
+        int ci = p[1] == 'B';
+        if (sides & (1u << ci))
+            return false;
+        sides |= 1u << ci;
+        p += 2;
+        if (p == end || *p == ':')
+            continue;
+        for (;;) {
+            bool king = *p == 'K';
+            p += king;
+            /* one or two digits, the first not 0: a square number of the table */
+            if (p == end || (unsigned)*p - '1' >= 9)
+                return false;
+            unsigned n = (unsigned)*p++ - '0';
+            if (p < end && (unsigned)*p - '0' < 10)
+                n = n * 10 + ((unsigned)*p++ - '0');
+            if (p < end && (unsigned)*p - '0' < 10)
+                return false;
+            int e = d->number_bb[n];
+            if (e < 0)
+                return false;
+            uint64_t bit = (uint64_t)1 << (e & 63);
+            if (seen & bit)
+                return false;
+            seen |= bit;
+            by[king][ci] |= bit;
+            if (p == end || *p == ':')
+                break;
+            if (*p != ',')
+                return false;
+            p++;
+        }
+    }
+    if (sides == 0)
+        return false;
+    memset(&lv->bits, 0, sizeof lv->bits);
+    lv->bits.men[0] = by[0][0];
+    lv->bits.men[1] = by[0][1];
+    lv->bits.kings[0] = by[1][0];
+    lv->bits.kings[1] = by[1][1];
+    lv->color = color;
+    lv->st = (pdn_draughts_state)PDN_DRAUGHTS_STATE_INIT;
     return true;
 }
 

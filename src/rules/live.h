@@ -26,6 +26,21 @@
 bool pdn_rules__live_load(pdn_rules__live *lv, const pdn_draughts *d, const pdn_position *pos,
                           const pdn_draughts_state *st);
 
+/*
+ * Takes the position of a draughts FEN `text` (len bytes) in, with a fresh
+ * history, for the commonest form alone: "W" or "B" to move, then ":W" and
+ * ":B" once each at most (one at least), each followed by its squares, a
+ * number of one or two digits that the engine's numbers table has
+ * (number_bb), "K" before a king, separated by commas, no square twice,
+ * perhaps a final dot, and nothing else.  Such a text is one pdn_fen_read()
+ * reads as a valid position (PDN_D_NONE, or PDN_D_FEN_FORM for the dot)
+ * that pdn_rules__live_load() would then take in as this.  False
+ * for anything else (`lv` is left as it was): the caller reads
+ * the text with pdn_fen_read().  For the replay's FEN starts: no board of
+ * cells in between.
+ */
+bool pdn_rules__live_fen(pdn_rules__live *lv, const pdn_draughts *d, const char *text, size_t len);
+
 /* Takes the GameType's start position in (a board that fits the bitboards:
  * pdn_rules__bb_fits()), as pdn_position_start() gives it. */
 void pdn_rules__live_start(pdn_rules__live *lv, const pdn_draughts *d);
