@@ -12,26 +12,13 @@
  */
 #include "harness.h"
 #include "rules/live.h"
+#include "support/draughts.h"
 #include "support/rng.h"
 
 #include <string.h>
 
 /* How often each quick answer claimed a move: step, jump, quick. */
 static long claims[3];
-
-static int same_move(const pdn_draughts_move *a, const pdn_draughts_move *b)
-{
-    if (a->from != b->from || a->to != b->to || a->king != b->king || a->promotes != b->promotes ||
-        a->path_count != b->path_count || a->capture_count != b->capture_count)
-        return 0;
-    for (size_t i = 0; i < a->path_count; i++)
-        if (a->path[i] != b->path[i])
-            return 0;
-    for (size_t i = 0; i < a->capture_count; i++)
-        if (a->captured[i] != b->captured[i])
-            return 0;
-    return 1;
-}
 
 /* Plays `want` on a copy of pos and st and compares with the live position
  * `lv`; 1 when they agree. */
@@ -91,7 +78,7 @@ static int quick_agree(pdn_movelist *list, const pdn_draughts *d, const pdn_posi
          (uint64_t)1 << d->bit_of[want.captured[0]] != taken || !same_after(d, pos, st, &want, &b)))
         return 0;
     if (pdn_rules__live_quick(&f, d, &c, from, to)) {
-        if (n != 1 || !same_move(&f.move, &want))
+        if (n != 1 || !test_same_move(&f.move, &want))
             return 0;
         pdn_rules__live_play(&c, &f);
         if (!same_after(d, pos, st, &want, &c))
@@ -132,7 +119,7 @@ static int agree(pdn_movelist *list, const pdn_draughts *d, const pdn_position *
     if (n == 0)
         return 1;
     pdn_draughts_move want = pdn_movelist_get(list, 0);
-    if (!same_move(&f.move, &want))
+    if (!test_same_move(&f.move, &want))
         return 0;
     /* Played on the bitboards and on the position: the same position. */
     pdn_position after = *pos, back = *pos;
@@ -151,21 +138,12 @@ static void test_agrees(void)
     CHECK(pdn_movelist_new(&list, NULL) == PDN_OK);
     CHECK(pdn_movelist_new(&legal, NULL) == PDN_OK);
     for (size_t t = 0; t < sizeof types / sizeof types[0]; t++) {
-        pdn_gametype gt;
         pdn_geometry g;
-        pdn_rules rules;
-        pdn_draughts *d = NULL;
-        CHECK(pdn_gametype_default(&gt, types[t]) == PDN_OK);
-        CHECK(pdn_geometry_init(&g, &gt) == PDN_OK);
-        CHECK(pdn_rules_init(&rules, types[t]) == PDN_OK);
-        CHECK(pdn_draughts_new(&d, &g, &rules, NULL) == PDN_OK);
-        CHECK(pdn_rules__bb_fits(d));
+        pdn_draughts *d = test_engine(types[t], 0, &g);
+        CHECK(d != NULL && pdn_rules__bb_fits(d));
         /* The same rules with a free choice among captures. */
-        pdn_rules free_choice = rules;
-        pdn_draughts *loose = NULL;
-        for (int i = 0; i < PDN_PREFER_MAX; i++)
-            free_choice.prefer[i] = PDN_PREFER_END;
-        CHECK(pdn_draughts_new(&loose, &g, &free_choice, NULL) == PDN_OK);
+        pdn_draughts *loose = test_engine(types[t], 1, &g);
+        CHECK(loose != NULL);
         for (int game = 0; game < 40 && d != NULL && loose != NULL; game++) {
             pdn_position pos;
             pdn_draughts_state st = PDN_DRAUGHTS_STATE_INIT;

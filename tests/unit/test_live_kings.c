@@ -9,6 +9,7 @@
  */
 #include "harness.h"
 #include "rules/live.h"
+#include "support/draughts.h"
 #include "support/rng.h"
 
 #include <string.h>
@@ -16,20 +17,6 @@
 /* Claims of live_quick: a king's capture, a man's capture of more than one
  * piece, a king's plain move, anything else. */
 static long claims[4];
-
-static int same_move(const pdn_draughts_move *a, const pdn_draughts_move *b)
-{
-    if (a->from != b->from || a->to != b->to || a->king != b->king || a->promotes != b->promotes ||
-        a->path_count != b->path_count || a->capture_count != b->capture_count)
-        return 0;
-    for (size_t i = 0; i < a->path_count; i++)
-        if (a->path[i] != b->path[i])
-            return 0;
-    for (size_t i = 0; i < a->capture_count; i++)
-        if (a->captured[i] != b->captured[i])
-            return 0;
-    return 1;
-}
 
 /* Men and kings of both colours on random playing cells, many of them
  * kings; no man on the row where he would be crowned. */
@@ -70,7 +57,7 @@ static int agree(pdn_movelist *list, const pdn_draughts *d, const pdn_position *
     if (pdn_draughts_resolve(list, d, pos, st, &m) != PDN_OK || pdn_movelist_count(list) != 1)
         return 0;
     pdn_draughts_move want = pdn_movelist_get(list, 0);
-    if (!same_move(&f.move, &want))
+    if (!test_same_move(&f.move, &want))
         return 0;
     claims[want.king && want.capture_count > 0    ? 0
            : !want.king && want.capture_count > 1 ? 1
@@ -136,18 +123,9 @@ static void test_kings(void)
     static const int types[] = {20, 21, 22, 23, 24, 25, 26, 28, 29, 30, 31, 40, 41};
     long failed = 0, tried = 0;
     for (size_t t = 0; t < sizeof types / sizeof types[0]; t++) {
-        pdn_gametype gt;
         pdn_geometry g;
-        pdn_rules rules, free_choice;
-        pdn_draughts *d = NULL, *loose = NULL;
-        CHECK(pdn_gametype_default(&gt, types[t]) == PDN_OK);
-        CHECK(pdn_geometry_init(&g, &gt) == PDN_OK);
-        CHECK(pdn_rules_init(&rules, types[t]) == PDN_OK);
-        free_choice = rules;
-        for (int i = 0; i < PDN_PREFER_MAX; i++)
-            free_choice.prefer[i] = PDN_PREFER_END;
-        CHECK(pdn_draughts_new(&d, &g, &rules, NULL) == PDN_OK);
-        CHECK(pdn_draughts_new(&loose, &g, &free_choice, NULL) == PDN_OK);
+        pdn_draughts *d = test_engine(types[t], 0, &g), *loose = test_engine(types[t], 1, &g);
+        CHECK(d != NULL && loose != NULL);
         if (d != NULL && loose != NULL && pdn_rules__bb_fits(d)) {
             failed += positions(d, loose, 800, &tried);
             failed += positions(loose, loose, 400, &tried);

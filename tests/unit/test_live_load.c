@@ -17,6 +17,7 @@
  */
 #include "harness.h"
 #include "rules/live.h"
+#include "support/draughts.h"
 #include "support/rng.h"
 
 #include <string.h>
@@ -66,14 +67,9 @@ static void test_agrees(void)
     static const int types[] = {20, 21, 22, 23, 24, 25, 26, 28, 29, 30, 31, 40, 41};
     long taken = 0, refused = 0, wrong = 0;
     for (size_t t = 0; t < sizeof types / sizeof types[0]; t++) {
-        pdn_gametype gt;
         pdn_geometry g;
-        pdn_rules rules;
-        pdn_draughts *d = NULL;
-        CHECK(pdn_gametype_default(&gt, types[t]) == PDN_OK);
-        CHECK(pdn_geometry_init(&g, &gt) == PDN_OK);
-        CHECK(pdn_rules_init(&rules, types[t]) == PDN_OK);
-        CHECK(pdn_draughts_new(&d, &g, &rules, NULL) == PDN_OK);
+        pdn_draughts *d = test_engine(types[t], 0, &g);
+        CHECK(d != NULL);
         if (d == NULL)
             continue;
         int cells = g.width * g.height;
@@ -176,14 +172,9 @@ static void test_fen(void)
     static const int types[] = {20, 21, 22, 23, 24, 25, 26, 28, 29, 30, 31, 40, 41};
     long taken = 0, refused = 0, wrong = 0, common = 0, common_taken = 0;
     for (size_t t = 0; t < sizeof types / sizeof types[0]; t++) {
-        pdn_gametype gt;
         pdn_geometry g;
-        pdn_rules rules;
-        pdn_draughts *d = NULL;
-        CHECK(pdn_gametype_default(&gt, types[t]) == PDN_OK);
-        CHECK(pdn_geometry_init(&g, &gt) == PDN_OK);
-        CHECK(pdn_rules_init(&rules, types[t]) == PDN_OK);
-        CHECK(pdn_draughts_new(&d, &g, &rules, NULL) == PDN_OK);
+        pdn_draughts *d = test_engine(types[t], 0, &g);
+        CHECK(d != NULL);
         if (d == NULL)
             continue;
         unsigned squares = (unsigned)g.square_count;

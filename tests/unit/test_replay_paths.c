@@ -14,6 +14,7 @@
 #include "support/append.h"
 #define TEST_RNG_SEED 0x2545F4914F6CDD1Dull
 #include "replay/replay.h"
+#include "support/draughts.h"
 #include "support/rng.h"
 
 #include <stdlib.h>
@@ -178,14 +179,7 @@ static void write_game(test_text *t, const pdn_draughts *d, const pdn_draughts *
     } else if (rnd(3) == 0) {
         /* Start from a position of a game: a FEN tag (the live position is
          * loaded from it, not taken from the engine's start). */
-        int skip = (int)rnd(40);
-        for (int i = 0; i < skip; i++) {
-            if (pdn_draughts_moves(legal, d, &pos, &st, PDN_MOVES_PATHS) != PDN_OK ||
-                pdn_movelist_count(legal) == 0)
-                break;
-            pdn_draughts_move m = pdn_movelist_get(legal, rnd((unsigned)pdn_movelist_count(legal)));
-            pdn_draughts_play(&pos, &st, d, &m);
-        }
+        test_random_moves(legal, d, &pos, &st, (int)rnd(40));
         st = (pdn_draughts_state)PDN_DRAUGHTS_STATE_INIT;
         test_puts(t, "[FEN \"");
         pdn_fen_write(&pos, 0, buf, sizeof buf);
@@ -285,19 +279,9 @@ static void test_quick_as_general(void)
     CHECK(pdn_movelist_new(&reply, NULL) == PDN_OK);
     general->general_only = true;
     for (size_t k = 0; k < sizeof types / sizeof types[0]; k++) {
-        pdn_gametype gt;
         pdn_geometry g;
-        pdn_rules rules;
-        pdn_draughts *d = NULL;
-        CHECK(pdn_gametype_default(&gt, types[k]) == PDN_OK);
-        CHECK(pdn_geometry_init(&g, &gt) == PDN_OK);
-        CHECK(pdn_rules_init(&rules, types[k]) == PDN_OK);
-        CHECK(pdn_draughts_new(&d, &g, &rules, NULL) == PDN_OK);
-        pdn_rules free_choice = rules;
-        pdn_draughts *loose = NULL;
-        for (int i = 0; i < PDN_PREFER_MAX; i++)
-            free_choice.prefer[i] = PDN_PREFER_END;
-        CHECK(pdn_draughts_new(&loose, &g, &free_choice, NULL) == PDN_OK);
+        pdn_draughts *d = test_engine(types[k], 0, &g), *loose = test_engine(types[k], 1, &g);
+        CHECK(d != NULL && loose != NULL);
         /* The board without bitboards (12x12) has no quick path: fewer. */
         int count = pdn_rules__bb_fits(d) ? 72 : 9;
         for (int i = 0; i < count && d != NULL && loose != NULL; i++) {

@@ -10,6 +10,7 @@
 #include "support/append.h"
 #define TEST_RNG_SEED 0xD1B54A32D192ED03ull
 #include "replay/replay.h"
+#include "support/draughts.h"
 #include "support/rng.h"
 
 #include <stdlib.h>
@@ -93,14 +94,7 @@ static void write_game(test_text *t, const pdn_draughts *d, const pdn_geometry *
     test_puts(t, "[Result \"*\"]\n");
     pdn_position_start(&pos, g);
     if (from_fen) {
-        int skip = 1 + (int)rnd(30);
-        for (int i = 0; i < skip; i++) {
-            if (pdn_draughts_moves(legal, d, &pos, &st, PDN_MOVES_PATHS) != PDN_OK ||
-                pdn_movelist_count(legal) == 0)
-                break;
-            pdn_draughts_move m = pdn_movelist_get(legal, rnd((unsigned)pdn_movelist_count(legal)));
-            pdn_draughts_play(&pos, &st, d, &m);
-        }
+        test_random_moves(legal, d, &pos, &st, 1 + (int)rnd(30));
         st = (pdn_draughts_state)PDN_DRAUGHTS_STATE_INIT;
         test_puts(t, "[FEN \"");
         pdn_fen_write(&pos, 0, buf, sizeof buf);
@@ -176,14 +170,9 @@ static void test_runs_as_general(void)
     CHECK(pdn_movelist_new(&legal, NULL) == PDN_OK);
     general->general_only = true;
     for (size_t k = 0; k < sizeof types / sizeof types[0]; k++) {
-        pdn_gametype gt;
         pdn_geometry g;
-        pdn_rules rules;
-        pdn_draughts *d = NULL;
-        CHECK(pdn_gametype_default(&gt, types[k]) == PDN_OK);
-        CHECK(pdn_geometry_init(&g, &gt) == PDN_OK);
-        CHECK(pdn_rules_init(&rules, types[k]) == PDN_OK);
-        CHECK(pdn_draughts_new(&d, &g, &rules, NULL) == PDN_OK);
+        pdn_draughts *d = test_engine(types[k], 0, &g);
+        CHECK(d != NULL);
         for (int i = 0; i < 300 && d != NULL; i++) {
             write_game(&t, d, &g, legal, types[k], 40 + (int)rnd(200), i % 3 == 1, i % 10 == 7,
                        i % 2);
