@@ -2,12 +2,14 @@
 /*
  * draughts.h - draughts engines and moves for the rules and replay tests:
  * the engine of a GameType number, a field-by-field comparison of two
- * moves, and random play to reach positions a FEN start is made from.
+ * moves, random play to reach positions a FEN start is made from, and the
+ * FEN tag of such a start.
  */
 #ifndef PDN_TEST_DRAUGHTS_H
 #define PDN_TEST_DRAUGHTS_H
 
 #include "pdn.h"
+#include "support/append.h"
 #include "support/rng.h"
 
 /* The engine of GameType number `type` with its own rules, or the same
@@ -56,6 +58,16 @@ static inline void test_random_moves(pdn_movelist *legal, const pdn_draughts *d,
         pdn_draughts_move m = pdn_movelist_get(legal, rnd((unsigned)pdn_movelist_count(legal)));
         pdn_draughts_play(pos, st, d, &m);
     }
+}
+
+/* A FEN tag of *pos, for a game that starts there. */
+static inline void test_fen_tag(test_text *t, const pdn_position *pos)
+{
+    char buf[4096];
+    pdn_fen_write(pos, 0, buf, sizeof buf);
+    test_puts(t, "[FEN \"");
+    test_puts(t, buf);
+    test_puts(t, "\"]\n");
 }
 
 #endif

@@ -172,19 +172,13 @@ static void write_game(test_text *t, const pdn_draughts *d, const pdn_draughts *
             pos.board[c] = (pdn_piece)(color | (rnd(2) == 0 || rank == last ? PDN_KING : PDN_MAN));
         }
         pos.turn = rnd(2) ? 'W' : 'B';
-        test_puts(t, "[FEN \"");
-        pdn_fen_write(&pos, 0, buf, sizeof buf);
-        test_puts(t, buf);
-        test_puts(t, "\"]\n");
+        test_fen_tag(t, &pos);
     } else if (rnd(3) == 0) {
         /* Start from a position of a game: a FEN tag (the live position is
          * loaded from it, not taken from the engine's start). */
         test_random_moves(legal, d, &pos, &st, (int)rnd(40));
         st = (pdn_draughts_state)PDN_DRAUGHTS_STATE_INIT;
-        test_puts(t, "[FEN \"");
-        pdn_fen_write(&pos, 0, buf, sizeof buf);
-        test_puts(t, buf);
-        test_puts(t, "\"]\n");
+        test_fen_tag(t, &pos);
     }
     test_puts(t, "\n");
     for (int ply = 0; ply < plies; ply++) {

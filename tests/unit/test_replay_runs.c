@@ -96,10 +96,7 @@ static void write_game(test_text *t, const pdn_draughts *d, const pdn_geometry *
     if (from_fen) {
         test_random_moves(legal, d, &pos, &st, 1 + (int)rnd(30));
         st = (pdn_draughts_state)PDN_DRAUGHTS_STATE_INIT;
-        test_puts(t, "[FEN \"");
-        pdn_fen_write(&pos, 0, buf, sizeof buf);
-        test_puts(t, buf);
-        test_puts(t, "\"]\n");
+        test_fen_tag(t, &pos);
     }
     test_puts(t, "\n");
     for (int ply = 0; ply < plies; ply++) {
