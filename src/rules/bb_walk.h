@@ -268,6 +268,14 @@ static PDN_NOINLINE void WALK(man_dfs)(mansearch *m, uint64_t cur, uint64_t avai
         man_leaf(m, cur, taken, n);
 }
 
+/* The first piece a king on `cur` meets in direction `dir` (a flying
+ * king), or the next square (a short one); 0 for none. */
+static inline uint64_t WALK(king_meets)(const mansearch *m, uint64_t cur, uint64_t empty, int dir)
+{
+    return m->flying ? WALK(nearest)(m->L, m->ray[dir][pdn_bits__ctz(cur)] & ~empty, dir)
+                     : WALK(step)(m->L, cur, dir);
+}
+
 /* The directions of `dirs` in which a king on `cur` has a capture. */
 static inline unsigned WALK(king_can)(const mansearch *m, uint64_t cur, uint64_t avail,
                                       uint64_t empty, unsigned dirs)
@@ -280,8 +288,7 @@ static inline unsigned WALK(king_can)(const mansearch *m, uint64_t cur, uint64_t
             break;
         if (!(dirs & DIR_BIT(dir)))
             continue;
-        uint64_t a = m->flying ? WALK(nearest)(L, m->ray[dir][pdn_bits__ctz(cur)] & ~empty, dir)
-                               : WALK(step)(L, cur, dir);
+        uint64_t a = WALK(king_meets)(m, cur, empty, dir);
         if (WALK(step)(L, a & avail, dir) & empty)
             out |= DIR_BIT(dir);
     }
@@ -310,8 +317,7 @@ static PDN_NOINLINE void WALK(king_dfs)(mansearch *m, uint64_t cur, uint64_t ava
             break;
         if (!(dirs & DIR_BIT(dir)))
             continue;
-        uint64_t a = m->flying ? WALK(nearest)(L, m->ray[dir][pdn_bits__ctz(cur)] & ~empty, dir)
-                               : WALK(step)(L, cur, dir);
+        uint64_t a = WALK(king_meets)(m, cur, empty, dir);
         uint64_t b = WALK(step)(L, a, dir);
         unsigned back = m->turn_back ? 0 : DIR_BIT(pdn_rules__reverse(dir));
         uint64_t after = m->remove ? empty | a : empty, left = avail & ~a;
