@@ -189,19 +189,6 @@ static bool number_class(const pdn_square *sq, size_t n, unsigned *out, bool qui
     return (all & top) == 0;
 }
 
-/* The game's FEN tag, or NULL: pdn_game_tag(g, "FEN") without its string
- * calls, as every game without a GameType asks. */
-static const pdn_tag *fen_tag(const struct pdn_game *g)
-{
-    const pdn_tag *t = g->tags.data;
-    for (size_t i = 0; i < g->tags.len; i++) {
-        const char *s = t[i].name.ptr;
-        if (t[i].name.len == 3 && s[0] == 'F' && s[1] == 'E' && s[2] == 'N')
-            return &t[i];
-    }
-    return NULL;
-}
-
 /* The candidates for the game, in the order tried; `quick` lets the SSE2
  * loops stand for the plain ones (general_only turns them off, for the
  * tests to compare). */
@@ -212,7 +199,7 @@ static size_t game_candidates(const struct pdn_game *g, const char **list, bool 
     if (!number_class(sq, g->squares.len, &h.max_number, quick))
         for (size_t i = 0; i < g->squares.len; i++)
             note_square(&h, sq[i]);
-    const pdn_tag *fen = fen_tag(g);
+    const pdn_tag *fen = PDN_GAME__TAG(g, "FEN");
 #if PDN_BITS_SSE2
     /* then note_fen() could only note numbers from 1 to 49, which tell
      * candidates() no more than the moves' 33 to 50 */

@@ -226,7 +226,7 @@ static bool game_tuple(const pdn_game *game, const pdn_replay_options *opts, pdn
 {
     if (opts->gametype >= 0)
         return pdn_gametype_default(gt, opts->gametype) == PDN_OK;
-    const pdn_tag *tag = PDN_REPLAY__TAG(game, "GameType");
+    const pdn_tag *tag = PDN_GAME__TAG(game, "GameType");
     if (tag != NULL) {
         size_t at;
         pdn_diag_code c = pdn_parse_gametype(gt, tag->value.ptr, tag->value.len, &at);
@@ -243,7 +243,7 @@ static bool plain_chess(const pdn_game *game)
     static const char *const names[] = {"standard",      "chess",        "chess960",
                                         "chess 960",     "fischerandom", "freestyle",
                                         "from position", "fromposition"};
-    const pdn_tag *tag = PDN_REPLAY__TAG(game, "Variant");
+    const pdn_tag *tag = PDN_GAME__TAG(game, "Variant");
     if (tag == NULL || tag->value.len == 0)
         return true;
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
@@ -346,7 +346,7 @@ static pdn_status run_as(pdn_replay *r, pdn_gametype gt, bool inferred, bool mis
         !pdn_replay__diag(r, PDN_D_GAMETYPE_INFERRED, pdn_node_offset(first),
                           pdn_node_length(first), (uint32_t)gt.type))
         return PDN_ENOMEM;
-    const pdn_tag *tag = mismatch ? PDN_REPLAY__TAG(game, "GameType") : NULL;
+    const pdn_tag *tag = mismatch ? PDN_GAME__TAG(game, "GameType") : NULL;
     if (tag != NULL &&
         !pdn_replay__diag(r, PDN_D_GAMETYPE_MISMATCH, tag->offset, 1, (uint32_t)gt.type))
         return PDN_ENOMEM;
@@ -357,7 +357,7 @@ static pdn_status run_as(pdn_replay *r, pdn_gametype gt, bool inferred, bool mis
         /* Crazyhouse drops, atomic captures...: not the rules replay knows. */
         if (game->moves.len > 0)
             memset(r->recs.data, 0, game->moves.len * sizeof(played_rec));
-        const pdn_tag *v = PDN_REPLAY__TAG(game, "Variant");
+        const pdn_tag *v = PDN_GAME__TAG(game, "Variant");
         return pdn_replay__diag(r, PDN_D_VARIANT_SKIPPED, v->offset, 1, 0) ? PDN_OK : PDN_ENOMEM;
     }
     /* The walk writes the record of every move node (all are in its lines);

@@ -12,8 +12,6 @@
 #include "rules/live.h"
 #include "tree/game.h"
 
-#include <string.h>
-
 #define REPLAY_NONE UINT32_MAX
 
 /* What the replay learnt about one move node, indexed like game->moves. */
@@ -106,18 +104,6 @@ struct pdn_replay {
      * (tests/unit/test_replay_paths.c, tests/unit/test_chess_walk.c). */
     bool general_only;
 };
-
-/* pdn_game_tag() for a literal `name` of `len` bytes: the compare inline
- * and no strlen(), as the replay asks every game for its FEN and GameType. */
-static inline const pdn_tag *pdn_replay__tag(const struct pdn_game *g, const char *name, size_t len)
-{
-    const pdn_tag *t = g->tags.data;
-    for (size_t i = 0; i < g->tags.len; i++)
-        if (t[i].name.len == len && memcmp(t[i].name.ptr, name, len) == 0)
-            return &t[i];
-    return NULL;
-}
-#define PDN_REPLAY__TAG(g, literal) pdn_replay__tag((g), literal, sizeof literal - 1)
 
 /* Adds a diagnostic with the severity `code` has in the game's mode. */
 bool pdn_replay__diag(pdn_replay *r, pdn_diag_code code, uint32_t off, uint32_t len, uint32_t arg);

@@ -392,7 +392,7 @@ static PDN_NOINLINE size_t quick_run(pdn_replay *r, frame *f, pdn_position *pos,
  * many moves were played; *oom on out-of-memory.
  */
 static PDN_NOINLINE size_t chess_run(pdn_replay *r, frame *f, pdn_position *pos,
-                                        pdn_draughts_state *st, bool *oom)
+                                     pdn_draughts_state *st, bool *oom)
 {
     const struct pdn_game *g = r->game;
     const pdn_move_rec *moves = g->moves.data;
@@ -418,9 +418,8 @@ static PDN_NOINLINE size_t chess_run(pdn_replay *r, frame *f, pdn_position *pos,
         const pdn_node *next = node->next != PDN_NIL ? nodes + node->next : NULL;
         /* Mostly the next move; else NAGs and comments first. */
         if (next != NULL && next->kind != PDN_NODE_MOVE) {
-            while (next != NULL &&
-                   (next->kind == PDN_NODE_NAG ||
-                    (next->kind == PDN_NODE_COMMENT && next->sub != PDN_COMMENT_JUNK)))
+            while (next != NULL && (next->kind == PDN_NODE_NAG || (next->kind == PDN_NODE_COMMENT &&
+                                                                   next->sub != PDN_COMMENT_JUNK)))
                 next = next->next != PDN_NIL ? nodes + next->next : NULL;
             if (next != NULL && next->kind != PDN_NODE_MOVE)
                 break;
@@ -564,7 +563,7 @@ static bool looks_like_san(const pdn_node *node)
  */
 static void start_position(pdn_replay *r, pdn_position *pos, bool *valid)
 {
-    const pdn_tag *fen = PDN_REPLAY__TAG(r->game, "FEN");
+    const pdn_tag *fen = PDN_GAME__TAG(r->game, "FEN");
     r->live_ok = false;
     r->pos_stale = false;
     *valid = true;
@@ -599,7 +598,7 @@ static bool check_result(pdn_replay *r, const pdn_position *pos, const pdn_draug
      * live position tells so without looking for the tag. */
     if (!r->geo.chess && r->live_ok && pdn_rules__live_can_move(r->engine, &r->live))
         return true;
-    const pdn_tag *tag = PDN_REPLAY__TAG(r->game, "Result");
+    const pdn_tag *tag = PDN_GAME__TAG(r->game, "Result");
     if (tag == NULL || pos->turn == '?')
         return true;
     pdn_result said = pdn_parse_result(tag->value.ptr, tag->value.len);

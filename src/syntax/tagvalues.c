@@ -108,17 +108,6 @@ static bool fen_form(struct pdn_game *g, size_t at, const char *v, size_t n)
     return i == n || pdn_game__diag(g, PDN_D_FEN_FORM, at + i, 1, UINT32_MAX, 0);
 }
 
-/* The first GameType tag, as pdn_game_tag() finds it, without its strlen()
- * and calls. */
-static const pdn_tag *gametype_tag(const struct pdn_game *g)
-{
-    const pdn_tag *t = g->tags.data;
-    for (size_t i = 0, n = g->tags.len; i < n; i++)
-        if (t[i].name.len == 8 && memcmp(t[i].name.ptr, "GameType", 8) == 0)
-            return &t[i];
-    return NULL;
-}
-
 /*
  * The board a FEN is checked against: the GameType tag's (t, the first
  * one), or chess.  When the type is only a guess the FEN is checked for
@@ -314,7 +303,7 @@ bool pdn_syntax__check_setup(struct pdn_game *g, uint32_t off, uint32_t len)
     size_t at = 0;
     pdn_diag_code c = pdn_check_fen_syntax(g->text + off, len, g->gametype == 0, &at);
     if (c == PDN_D_NONE)
-        c = fen_on_board(g, gametype_tag(g), g->text + off, len, &at);
+        c = fen_on_board(g, PDN_GAME__TAG(g, "GameType"), g->text + off, len, &at);
     if (c == PDN_D_NONE)
         return true;
     return pdn_game__diag(g, c, off + at, len > at ? len - at : 1, UINT32_MAX, 0);

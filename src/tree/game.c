@@ -123,7 +123,8 @@ pdn_status pdn_game_clone(pdn_game **out, const pdn_game *src, const pdn_allocat
          pdn_vec__copy(&g->tag_recs, &src->tag_recs, &a, sizeof(pdn_tag_rec)) &&
          pdn_vec__copy(&g->strings, &src->strings, &a, 1) &&
          pdn_vec__copy(&g->diags, &src->diags, &a, sizeof(pdn_diag)) &&
-         pdn_vec__copy(&g->line_starts, &src->line_starts, &a, sizeof(uint32_t)) && pdn_game__resolve_tags(g);
+         pdn_vec__copy(&g->line_starts, &src->line_starts, &a, sizeof(uint32_t)) &&
+         pdn_game__resolve_tags(g);
     if (!ok) {
         pdn_game_free(g);
         return PDN_ENOMEM;
@@ -160,7 +161,6 @@ int pdn_game_type(const pdn_game *game)
     return game->gametype;
 }
 
-
 const pdn_diag *pdn_game_diags(const pdn_game *game, size_t *count)
 {
     if (count)
@@ -186,12 +186,7 @@ const pdn_tag *pdn_game_tags(const pdn_game *game, size_t *count)
 
 const pdn_tag *pdn_game_tag(const pdn_game *game, const char *name)
 {
-    size_t n = strlen(name);
-    const pdn_tag *t = game->tags.data;
-    for (size_t i = 0; i < game->tags.len; i++)
-        if (t[i].name.len == n && memcmp(t[i].name.ptr, name, n) == 0)
-            return &t[i];
-    return NULL;
+    return pdn_game__tag(game, name, strlen(name));
 }
 
 pdn_terminator_kind pdn_game_terminator(const pdn_game *game, pdn_str *text)

@@ -96,6 +96,19 @@ bool pdn_game__diag(struct pdn_game *g, pdn_diag_code code, size_t off, size_t l
  * start of the text may be read (at least its length).  False on
  * out-of-memory. */
 bool pdn_game__index_lines(struct pdn_game *g, size_t readable, bool *out_high);
+/* The first tag named name[0..len), as pdn_game_tag() finds it; inline,
+ * with the length of a literal known (PDN_GAME__TAG), for the tag checks
+ * and the replay, which ask every game. */
+static inline const pdn_tag *pdn_game__tag(const struct pdn_game *g, const char *name, size_t len)
+{
+    const pdn_tag *t = g->tags.data;
+    for (size_t i = 0; i < g->tags.len; i++)
+        if (t[i].name.len == len && memcmp(t[i].name.ptr, name, len) == 0)
+            return &t[i];
+    return NULL;
+}
+#define PDN_GAME__TAG(g, literal) pdn_game__tag((g), literal, sizeof literal - 1)
+
 /* Line and column just after the end of the game's text. */
 void pdn_game__line_after(const struct pdn_game *g, uint64_t *line, uint32_t *col);
 /* pdn_game_locate() for offsets that mostly come in text order, as a
