@@ -581,14 +581,8 @@ static void start_position(pdn_replay *r, pdn_position *pos, bool *valid)
         r->pos_stale = true;
         return;
     }
-    /* pdn_game_start_position() with the tag found already */
-    pdn_diag_code c = PDN_D_NONE;
-    size_t at;
-    if (!plain)
-        c = pdn_fen_read(pos, &r->geo, fen->value.ptr, fen->value.len, &at);
+    pdn_diag_code c = pdn_game_start_position(r->game, &r->geo, pos);
     *valid = c == PDN_D_NONE || c == PDN_D_FEN_FORM;
-    if (plain || !*valid)
-        pdn_position_start(pos, &r->geo);
 }
 
 /* Checks the Result tag against a final position the rules decide. */
