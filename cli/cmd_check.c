@@ -43,7 +43,9 @@ static int check_file(const char *path, const cli_read *r, bool quiet, bool repl
         return cli_fatal(in.name, st);
     }
     pdn_replay_options ro = cli_replay_options(r), with_positions = ro;
+    /* The first replay is for the diagnostics alone: no moves kept. */
     ro.positions = 0;
+    ro.moves = 0;
     const pdn_game *g;
     while ((st = pdn_reader_next(reader, &g)) == PDN_OK) {
         t->games++;

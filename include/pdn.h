@@ -1509,9 +1509,15 @@ typedef struct pdn_replay_options {
     const pdn_rules *rules; /* NULL: the rules of the GameType */
     int positions;          /* 1: keep the position after every move, for
                                pdn_replay_position(); 0 saves the copying */
+    int moves;              /* (version 2) 1: keep what became of every move,
+                               for pdn_replay_move() and pdn_replay_position();
+                               0: the diagnostics alone, which are the same,
+                               and pdn_replay_move() and pdn_replay_position()
+                               answer PDN_EINVAL for every node (positions is
+                               taken as 0).  Version 1 callers get 1. */
 } pdn_replay_options;
-#define PDN_REPLAY_OPTIONS_VERSION 1
-#define PDN_REPLAY_OPTIONS_INIT { PDN_REPLAY_OPTIONS_VERSION, -1, NULL, 1 }
+#define PDN_REPLAY_OPTIONS_VERSION 2
+#define PDN_REPLAY_OPTIONS_INIT { PDN_REPLAY_OPTIONS_VERSION, -1, NULL, 1, 1 }
 
 /** Creates a replayer; reuse it for many games.  `allocator` may be NULL. */
 PDN_API pdn_status pdn_replay_new(pdn_replay **out, const pdn_allocator *allocator);

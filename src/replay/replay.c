@@ -209,6 +209,9 @@ static void reset(pdn_replay *r, const pdn_game *game, const pdn_replay_options 
 {
     r->game = game;
     r->opts = *opts;
+    /* Without records no position can be asked for: none is kept. */
+    if (!opts->moves)
+        r->opts.positions = 0;
     r->recs.len = 0;
     r->cells.len = 0;
     r->snaps.len = 0;
@@ -218,6 +221,7 @@ static void reset(pdn_replay *r, const pdn_game *game, const pdn_replay_options 
     r->start_snap = REPLAY_NONE;
     r->gametype = -1;
     r->quiet = false;
+    r->no_moves = !opts->moves;
     r->dot_side = 0;
 }
 
@@ -350,12 +354,14 @@ static pdn_status run_as(pdn_replay *r, pdn_gametype gt, bool inferred, bool mis
     if (tag != NULL &&
         !pdn_replay__diag(r, PDN_D_GAMETYPE_MISMATCH, tag->offset, 1, (uint32_t)gt.type))
         return PDN_ENOMEM;
-    if (!pdn_vec__reserve(&r->recs, &r->alloc, sizeof(played_rec), game->moves.len))
-        return PDN_ENOMEM;
-    r->recs.len = game->moves.len;
+    if (!r->no_moves) {
+        if (!pdn_vec__reserve(&r->recs, &r->alloc, sizeof(played_rec), game->moves.len))
+            return PDN_ENOMEM;
+        r->recs.len = game->moves.len;
+    }
     if (r->geo.chess && !plain_chess(game)) {
         /* Crazyhouse drops, atomic captures...: not the rules replay knows. */
-        if (game->moves.len > 0)
+        if (r->recs.len > 0)
             memset(r->recs.data, 0, game->moves.len * sizeof(played_rec));
         const pdn_tag *v = PDN_GAME__TAG(game, "Variant");
         return pdn_replay__diag(r, PDN_D_VARIANT_SKIPPED, v->offset, 1, 0) ? PDN_OK : PDN_ENOMEM;
@@ -370,13 +376,20 @@ static pdn_status run_as(pdn_replay *r, pdn_gametype gt, bool inferred, bool mis
 
 pdn_status pdn_replay_run(pdn_replay *r, const pdn_game *game, const pdn_replay_options *opts)
 {
-    pdn_replay_options defaults = PDN_REPLAY_OPTIONS_INIT;
+    pdn_replay_options given = PDN_REPLAY_OPTIONS_INIT;
     if (r == NULL || game == NULL)
         return PDN_EINVAL;
-    if (opts == NULL)
-        opts = &defaults;
-    if (opts->version != PDN_REPLAY_OPTIONS_VERSION)
-        return PDN_EINVAL;
+    if (opts != NULL && opts->version == 1) {
+        /* A version-1 struct ends before `moves`: it keeps the default. */
+        given.gametype = opts->gametype;
+        given.rules = opts->rules;
+        given.positions = opts->positions;
+    } else if (opts != NULL) {
+        if (opts->version != PDN_REPLAY_OPTIONS_VERSION)
+            return PDN_EINVAL;
+        given = *opts;
+    }
+    opts = &given;
     reset(r, game, opts);
 
     pdn_gametype gt;

@@ -86,6 +86,7 @@ struct pdn_replay {
     size_t snap_size;
     uint32_t start_snap;
     bool quiet;    /* trial runs of the inference: no records, no diagnostics */
+    bool no_moves; /* the options' moves is 0: no records either */
     char dot_side; /* the side "12." numbers in this game ('W'/'B'), 0 until seen */
     /* The walk's live position in the generator's forms (`live` for
      * draughts, `chess_live` for chess), while live_ok: anything that sets
@@ -104,6 +105,13 @@ struct pdn_replay {
      * (tests/unit/test_replay_paths.c, tests/unit/test_chess_walk.c). */
     bool general_only;
 };
+
+/* Whether the moves' records (recs, cells) are written: not in trial runs,
+ * nor when the options ask for the diagnostics alone (moves 0). */
+static inline bool pdn_replay__records(const pdn_replay *r)
+{
+    return !(r->quiet | r->no_moves);
+}
 
 /* Adds a diagnostic with the severity `code` has in the game's mode. */
 bool pdn_replay__diag(pdn_replay *r, pdn_diag_code code, uint32_t off, uint32_t len, uint32_t arg);
@@ -184,12 +192,13 @@ static inline step_result pdn_replay__draughts_step(pdn_replay *r, const pdn_nod
     if (from < 0 || to < 0)
         return pdn_replay__draughts_other(r, node, pos, st, rec);
     /* Room for the cells first: a move once played is recorded. */
-    if (!r->quiet && !pdn_vec__reserve(&r->cells, &r->alloc, sizeof(int16_t), 2))
+    bool records = pdn_replay__records(r);
+    if (records && !pdn_vec__reserve(&r->cells, &r->alloc, sizeof(int16_t), 2))
         return STEP_OOM;
     int crowned = pdn_rules__live_step(&r->live, r->engine, from, to);
     if (crowned < 0)
         return pdn_replay__draughts_jump(r, node, pos, st, rec, from, to);
-    if (!r->quiet)
+    if (records)
         pdn_replay__put_path2(r, rec, from, to);
     rec->status = PDN_PLAY_OK;
     rec->from = (int16_t)from;

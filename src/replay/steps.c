@@ -140,7 +140,7 @@ static inline bool record(pdn_replay *r, const pdn_draughts_move *dm, played_rec
     rec->to = (int16_t)dm->to;
     rec->king = (uint8_t)dm->king;
     rec->promotes = (uint8_t)dm->promotes;
-    if (r->quiet)
+    if (!pdn_replay__records(r))
         return true;
     size_t n = dm->path_count + dm->capture_count;
     if (!pdn_vec__reserve(&r->cells, &r->alloc, sizeof(int16_t), n))

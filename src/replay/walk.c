@@ -6,8 +6,9 @@
  * starts) and the position to resume from after the variation, each with
  * the live chess board when there was one (saving its loading again).  Runs
  * of draughts moves that the live bitboards resolve at once are played by
- * a loop of its own (quick_run()), and so are runs of chess moves in
- * canonical SAN with no variation among them (chess_run()).
+ * a loop of its own (quick_loop(), copied with and without records), and so
+ * are runs of chess moves in canonical SAN with no variation among them
+ * (chess_run()).
  */
 #include "base/bits.h"
 #include "replay/replay.h"
@@ -140,7 +141,7 @@ static bool check_side(pdn_replay *r, const pdn_node *node, pdn_number_kind numb
 }
 
 /*
- * The state of a run of quick_run(): the live position by colour index and
+ * The state of a run of quick_loop(): the live position by colour index and
  * its history, the engine's constants the steps read, and where the
  * records go, all in one local that no store of a record can alias (a
  * record's bytes may alias anything else), so the compiler keeps them in
@@ -152,7 +153,7 @@ typedef struct run {
     pdn_draughts_state st;
     pdn_rules__steps steps;
     const pdn_draughts *d; /* r->engine, which a record could alias */
-    const int16_t *number_bb;
+    const uint64_t *number_bit;
     /* per colour index, the number kinds check_side() has nothing to say
      * about, as bits: none, and the kind of that side once the game's
      * first number is seen */
@@ -160,8 +161,7 @@ typedef struct run {
     const pdn_node *nodes, *node, *start;
     const pdn_move_rec *moves;
     const pdn_square *squares;
-    played_rec *recs; /* NULL: quiet */
-    int16_t *cells;   /* r->cells.data: clen used, room for 4 more */
+    int16_t *cells; /* r->cells.data: clen used, room for 4 more */
     size_t clen, room;
     uint32_t ply;
     bool main_only, first, oom;
@@ -180,10 +180,10 @@ static void run_numbers(run *q, char dot)
 /* Writes the record of a move played by the run with a path of two cells
  * (the caller fixes the rest of another): the fields the main loop
  * writes, as one copy of a template and a few stores. */
-static PDN_FORCE_INLINE played_rec *run_record(run *q, const pdn_node *node, int ci, int from,
-                                               int to, int promotes)
+static PDN_FORCE_INLINE played_rec *run_record(run *q, played_rec *recs, const pdn_node *node,
+                                               int ci, int from, int to, int promotes)
 {
-    played_rec *rec = q->recs + node->a;
+    played_rec *rec = recs + node->a;
     played_rec t = {0};
     t.status = PDN_PLAY_OK;
     t.side = ci ? 'B' : 'W';
@@ -202,7 +202,7 @@ static PDN_FORCE_INLINE played_rec *run_record(run *q, const pdn_node *node, int
  * pdn_rules__live_quick() on a copy of the run's position.  False, with
  * nothing played, when it cannot.  (Inline: `q` must not escape.) */
 static PDN_FORCE_INLINE bool run_quick(pdn_replay *r, run *q, const pdn_node *node, int ci,
-                                       int from, int to)
+                                       int from, int to, played_rec *recs)
 {
     unsigned color = ci ? PDN_BLACK : PDN_WHITE;
     pdn_rules__live at;
@@ -213,7 +213,7 @@ static PDN_FORCE_INLINE bool run_quick(pdn_replay *r, run *q, const pdn_node *no
     const pdn_draughts_move *dm = &found.move;
     if (!pdn_rules__live_quick(&found, r->engine, &at, from, to))
         return false;
-    if (q->recs != NULL) {
+    if (recs != NULL) {
         r->cells.len = q->clen;
         if (!pdn_vec__reserve(&r->cells, &r->alloc, sizeof(int16_t),
                               dm->path_count + dm->capture_count + q->room)) {
@@ -225,8 +225,8 @@ static PDN_FORCE_INLINE bool run_quick(pdn_replay *r, run *q, const pdn_node *no
     pdn_rules__play_found(&q->bits, &q->st, ci, &found);
     q->empty = pdn_rules__empty(&q->bits, &q->steps);
     q->ply++;
-    if (q->recs != NULL) {
-        played_rec *rec = run_record(q, node, ci, dm->from, dm->to, dm->promotes);
+    if (recs != NULL) {
+        played_rec *rec = run_record(q, recs, node, ci, dm->from, dm->to, dm->promotes);
         rec->king = (uint8_t)dm->king;
         rec->path_count = (uint16_t)dm->path_count;
         rec->capture_count = (uint16_t)dm->capture_count;
@@ -241,13 +241,13 @@ static PDN_FORCE_INLINE bool run_quick(pdn_replay *r, run *q, const pdn_node *no
 }
 
 /*
- * One move of quick_run() for the side of colour index `ci` (a constant in
+ * One move of quick_loop() for the side of colour index `ci` (a constant in
  * each copy), at q->node, a move node: false when the run ends, with this
  * move played (q->ply counts it; q->node is then the next node) or not.
  * The steps are pdn_rules__man_step() and pdn_rules__man_jump() on the
  * run's locals, and pdn_rules__live_quick() (run_quick()).
  */
-static PDN_FORCE_INLINE bool run_ply(pdn_replay *r, run *q, int ci)
+static PDN_FORCE_INLINE bool run_ply(pdn_replay *r, run *q, int ci, played_rec *recs)
 {
     const pdn_node *node = q->node;
     const pdn_move_rec *mr = q->moves + node->a;
@@ -260,8 +260,8 @@ static PDN_FORCE_INLINE bool run_ply(pdn_replay *r, run *q, int ci)
     unsigned s0 = sq[0], s1 = sq[1];
     if ((s0 | s1) >= PDN_RULES__NUMBERS)
         return false;
-    int e0 = q->number_bb[s0], e1 = q->number_bb[s1];
-    if ((e0 | e1) < 0)
+    uint64_t f = q->number_bit[s0], t = q->number_bit[s1];
+    if (f == 0 || t == 0)
         return false;
     /* The run goes on only to a move; one followed by a variation is left
      * to the main loop, which keeps the position before it. */
@@ -269,8 +269,7 @@ static PDN_FORCE_INLINE bool run_ply(pdn_replay *r, run *q, int ci)
     bool more = next != NULL && next->kind == PDN_NODE_MOVE;
     if (!more && next != NULL && !q->main_only && variation_follows(node))
         return false;
-    int from = e0 >> 6, to = e1 >> 6, fi = e0 & 63;
-    uint64_t f = (uint64_t)1 << fi, t = (uint64_t)1 << (e1 & 63);
+    int fi = pdn_bits__ctz(f);
     uint64_t taken = 0;
     int crowned = pdn_rules__man_step(&q->bits, &q->steps, q->d, ci, fi, f, t, q->empty);
     if (crowned == -2)
@@ -279,21 +278,23 @@ static PDN_FORCE_INLINE bool run_ply(pdn_replay *r, run *q, int ci)
         q->empty ^= f | t | taken;
         pdn_rules__man_moved(&q->st, ci);
         q->ply++;
-        if (q->recs != NULL) {
+        if (recs != NULL) {
             /* a REPLAY_QUICK record: see replay.h */
-            played_rec *rec = q->recs + node->a;
+            played_rec *rec = recs + node->a;
             rec->status = REPLAY_QUICK;
             rec->side = ci ? 'B' : 'W';
             rec->promotes = (uint8_t)crowned;
             rec->ply = q->ply;
             rec->cells = (uint32_t)q->clen;
-            int16_t quad[4] = {(int16_t)from, (int16_t)to, -1, -1};
+            const int16_t *cell = q->d->bb.cell;
+            int16_t quad[4] = {cell[fi], cell[pdn_bits__ctz(t)], -1, -1};
             if (taken != 0)
-                quad[2] = q->d->bb.cell[pdn_bits__ctz(taken)];
+                quad[2] = cell[pdn_bits__ctz(taken)];
             memcpy(q->cells + q->clen, quad, sizeof quad);
             q->clen += 4;
         }
-    } else if (!run_quick(r, q, node, ci, from, to)) {
+    } else if (!run_quick(r, q, node, ci, q->d->bb.cell[fi], q->d->bb.cell[pdn_bits__ctz(t)],
+                          recs)) {
         return false;
     }
     q->node = next;
@@ -319,10 +320,12 @@ static PDN_FORCE_INLINE bool run_ply(pdn_replay *r, run *q, int ci)
  * would; the first node left to the main loop is f->child at the end.  The
  * moves alternate: the loop makes a move of White and one of Black, each
  * with its colour a constant.  Returns how many moves were played; *oom on
- * out-of-memory.
+ * out-of-memory.  `recs` is r->recs.data, or NULL where no records are
+ * kept, and `intl` says that the engine's steps are those of International
+ * draughts (intl_steps()): constants in each of the copies below.
  */
-static PDN_NOINLINE size_t quick_run(pdn_replay *r, frame *f, pdn_position *pos, bool main_only,
-                                     bool *oom)
+static PDN_FORCE_INLINE size_t quick_loop(pdn_replay *r, frame *f, pdn_position *pos,
+                                          bool main_only, bool *oom, played_rec *recs, bool intl)
 {
     const struct pdn_game *g = r->game;
     const pdn_draughts *d = r->engine;
@@ -330,15 +333,21 @@ static PDN_NOINLINE size_t quick_run(pdn_replay *r, frame *f, pdn_position *pos,
     q.bits = r->live.bits;
     q.st = r->live.st;
     q.steps = d->steps;
+    if (intl) {
+        /* the values they have, as constants the steps fold away */
+        q.steps.diag10[0] = q.steps.diag10[1] = 1;
+        q.steps.choice = 2;
+        q.steps.kings_taken = ~(uint64_t)0;
+        q.steps.promotion = PDN_PROMOTE_PASS;
+    }
     q.d = d;
     q.empty = pdn_rules__empty(&q.bits, &q.steps);
-    q.number_bb = d->number_bb;
+    q.number_bit = d->number_bit;
     run_numbers(&q, r->dot_side);
     q.nodes = pdn_game__node(g, 0);
     q.node = q.start = f->child;
     q.moves = g->moves.data;
     q.squares = g->squares.data;
-    q.recs = r->quiet ? NULL : r->recs.data;
     q.ply = f->ply;
     q.main_only = main_only;
     q.first = !f->moved;
@@ -346,23 +355,23 @@ static PDN_NOINLINE size_t quick_run(pdn_replay *r, frame *f, pdn_position *pos,
     /* Room for the cells of every move of the game played here (at most
      * four each) but those of pdn_rules__live_quick(), which keep it so. */
     q.room = 4 * g->moves.len;
-    if (!r->quiet && !pdn_vec__reserve(&r->cells, &r->alloc, sizeof(int16_t), q.room)) {
+    if (recs != NULL && !pdn_vec__reserve(&r->cells, &r->alloc, sizeof(int16_t), q.room)) {
         *oom = true;
         return 0;
     }
     q.cells = r->cells.data;
     q.clen = r->cells.len;
-    if (r->live.color == PDN_WHITE || run_ply(r, &q, 1))
-        while (run_ply(r, &q, 0) && run_ply(r, &q, 1)) {
+    if (r->live.color == PDN_WHITE || run_ply(r, &q, 1, recs))
+        while (run_ply(r, &q, 0, recs) && run_ply(r, &q, 1, recs)) {
         }
     *oom = q.oom;
     f->child = q.node;
-    if (q.recs != NULL)
+    if (recs != NULL)
         r->cells.len = q.clen;
     size_t played = q.ply - f->ply;
     if (played > 0) {
-        if (q.recs != NULL)
-            q.recs[q.start->a].before = f->snap;
+        if (recs != NULL)
+            recs[q.start->a].before = f->snap;
         /* The frame as the main loop leaves it after the last of them (no
          * position is kept: see the caller). */
         f->moved = true;
@@ -379,6 +388,39 @@ static PDN_NOINLINE size_t quick_run(pdn_replay *r, frame *f, pdn_position *pos,
         r->pos_stale = true;
     }
     return played;
+}
+
+/* quick_loop() recording the moves (the record code apart, the copy
+ * without records keeps more of the run in registers: a tenth fewer
+ * instructions a move). */
+static PDN_NOINLINE size_t quick_run(pdn_replay *r, frame *f, pdn_position *pos, bool main_only,
+                                     bool *oom)
+{
+    return quick_loop(r, f, pos, main_only, oom, r->recs.data, false);
+}
+
+/* Whether the steps of `d` are those of International draughts (and of
+ * the other 10x10 games with its capture rules): men capturing on the four
+ * diagonals, kings too, the most pieces, crowned only where a move ends. */
+static bool intl_steps(const pdn_draughts *d)
+{
+    const pdn_rules__steps *e = &d->steps;
+    return e->diag10[0] && e->diag10[1] && e->choice == 2 && e->kings_taken == ~(uint64_t)0 &&
+           e->promotion == PDN_PROMOTE_PASS;
+}
+
+/* quick_loop() for a walk without records (pdn_replay__records()). */
+static PDN_NOINLINE size_t quick_bare(pdn_replay *r, frame *f, pdn_position *pos, bool main_only,
+                                      bool *oom)
+{
+    return quick_loop(r, f, pos, main_only, oom, NULL, false);
+}
+
+/* quick_bare() for International draughts (intl_steps()), most files. */
+static PDN_NOINLINE size_t quick_intl(pdn_replay *r, frame *f, pdn_position *pos, bool main_only,
+                                      bool *oom)
+{
+    return quick_loop(r, f, pos, main_only, oom, NULL, true);
 }
 
 /*
@@ -398,15 +440,16 @@ static PDN_NOINLINE size_t chess_run(pdn_replay *r, frame *f, pdn_position *pos,
     const pdn_move_rec *moves = g->moves.data;
     const pdn_node *nodes = pdn_game__node(g, 0);
     const char *text = g->text;
-    bool quiet = r->quiet, first = !f->moved, positions = r->opts.positions && !quiet;
+    bool quiet = !pdn_replay__records(r), first = !f->moved;
+    bool positions = r->opts.positions && !quiet;
     /* The snapshot before the last move played: that after the one before
      * it, which changes only where positions are kept. */
     uint32_t ply = f->ply, snap = f->snap, before = snap;
     /* The ply of the line's first move when the run starts the line (that
      * move's number decides which side "12." is), else none. */
     const uint32_t first_ply = first ? ply + 1 : 0;
-    /* Records by the node's move index; one scratch record in trial runs
-     * (the index masked to 0). */
+    /* Records by the node's move index; one scratch record where none are
+     * kept (the index masked to 0). */
     played_rec scratch;
     played_rec *const recs = quiet ? &scratch : (played_rec *)r->recs.data;
     const uint32_t index_mask = quiet ? 0 : UINT32_MAX;
@@ -652,13 +695,16 @@ pdn_status pdn_replay__walk(pdn_replay *r, bool main_only, size_t *plies, bool *
     /* The quick loop for draughts, where no position is kept per move. */
     bool quick = !r->geo.chess && !r->opts.positions && !r->general_only;
     bool chess_quick = r->geo.chess && !r->general_only;
+    bool records = pdn_replay__records(r);
 
     for (;;) {
         f = (frame *)r->frames.data + depth;
         if (r->live_ok && f->valid && quick && f->child != NULL &&
             f->child->kind == PDN_NODE_MOVE) {
             bool oom = false;
-            size_t n = quick_run(r, f, &pos, main_only, &oom);
+            size_t n = records                 ? quick_run(r, f, &pos, main_only, &oom)
+                       : intl_steps(r->engine) ? quick_intl(r, f, &pos, main_only, &oom)
+                                               : quick_bare(r, f, &pos, main_only, &oom);
             if (oom)
                 return PDN_ENOMEM;
             if (n > 0 && depth == 0) {
@@ -775,7 +821,7 @@ pdn_status pdn_replay__walk(pdn_replay *r, bool main_only, size_t *plies, bool *
 
         /* The move's record in the tree, read directly: this runs for every move. */
         const pdn_move_rec *mr = moves + node->a;
-        played_rec scratch, *rec = r->quiet ? &scratch : (played_rec *)r->recs.data + node->a;
+        played_rec scratch, *rec = records ? (played_rec *)r->recs.data + node->a : &scratch;
         memset(rec, 0, sizeof *rec);
         rec->ply = ++f->ply;
         rec->before = rec->after = REPLAY_NONE;

@@ -118,8 +118,10 @@ static void build_bb(pdn_draughts *d)
         d->bit_of[c] = -1;
     for (int i = 0; i < 64; i++)
         bb->cell[i] = -1;
-    for (int n = 0; n < PDN_RULES__NUMBERS; n++)
+    for (int n = 0; n < PDN_RULES__NUMBERS; n++) {
         d->number_bb[n] = -1;
+        d->number_bit[n] = 0;
+    }
     if (g->all_playing) {
         if (d->cells > 64)
             return;
@@ -177,8 +179,10 @@ static void build_bb(pdn_draughts *d)
                                                                    DIR_BIT(D_SE) | DIR_BIT(D_SW));
     for (int n = 1; n < PDN_RULES__NUMBERS && n <= g->square_count; n++) {
         int c = g->cell_of[n];
-        if (c >= 0 && c < d->cells && d->bit_of[c] >= 0)
+        if (c >= 0 && c < d->cells && d->bit_of[c] >= 0) {
             d->number_bb[n] = (int16_t)(c << 6 | d->bit_of[c]);
+            d->number_bit[n] = (uint64_t)1 << d->bit_of[c];
+        }
     }
     for (int c = 0; c < d->cells; c++) {
         for (int ci = 0; ci < 2 && d->bit_of[c] >= 0; ci++) {

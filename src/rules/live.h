@@ -81,7 +81,7 @@ static PDN_FORCE_INLINE int pdn_rules__man_step(pdn_rules__bits *b, const pdn_ru
 {
     int oi = ci ^ 1;
     uint64_t men = b->men[ci];
-    if (!(men & f) || !(e->man_steps[ci][fi] & t) || !(empty & t))
+    if (!(men & f) || !(e->man_steps[ci][fi] & empty & t))
         return -2;
     if (e->diag10[ci] && b->kings[ci] == 0) {
         /* the men's part of capturers() in bb_walk.h, its shifts written out */

@@ -121,6 +121,9 @@ struct pdn_draughts {
      * numbers, so two of them or'ed stay below PDN_RULES__NUMBERS, and
      * fewer than 128 cells, so the entry fits. */
     int16_t number_bb[PDN_RULES__NUMBERS];
+    /* the same as the bit of the square, 0 for none: the replay's loop
+     * needs no more of a man's move (bb.cell has the cell) */
+    uint64_t number_bit[PDN_RULES__NUMBERS];
 };
 
 /* One step in direction d on a layout (see bb_layout), any shifts. */

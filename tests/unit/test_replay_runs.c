@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_replay_runs.c - the replay's run loop (quick_run() in walk.c) against
+ * test_replay_runs.c - the replay's run loop (quick_loop() in walk.c) against
  * the general path (general_only) on random games of every GameType with
  * bitboards, mostly without variations so that whole games go through the
- * loop, half of them ending with a man's step that is not a move.
+ * loop, half of them ending with a man's step or jump that is not a move; and
+ * the loop's copies without records (options' moves 0) against the same.
  */
 #include "harness.h"
 #include "replay_compare.h"
@@ -39,19 +40,37 @@ static void put_move(test_text *t, const pdn_geometry *g, const pdn_draughts_mov
 
 /*
  * A man's step of the side to move of `pos` that is not a legal move (its
- * square taken, or a capture due), written into `t`: 1, or 0 when there is
- * none.  Where the loop would see a legal step it is such a move that tells
- * its capture test and its empty squares right from wrong.
+ * square taken, or a capture due), or a man's jump over one piece onto an
+ * empty square that is not one either (another capture takes more, or the
+ * man must go on), written into `t`: 1, or 0 when there is none.  Where
+ * the loop would see a legal step or jump it is such a move that tells its
+ * capture tests, its empty squares and its rules right from wrong.
  */
 static int put_forbidden(test_text *t, const pdn_draughts *d, const pdn_geometry *g,
                          const pdn_position *pos, const pdn_movelist *legal)
 {
     int ci = pos->turn == 'W' ? 0 : 1, cells = g->width * g->height;
     unsigned man = (ci ? PDN_BLACK : PDN_WHITE) | PDN_MAN;
-    int pick[2] = {-1, -1}, seen = 0;
+    int pick[2] = {-1, -1}, seen = 0, jump = 0;
     for (int from = 0; from < cells; from++) {
         if (pos->board[from] != man || d->bit_of[from] < 0)
             continue;
+        for (int dir = 0; dir < 4; dir++) {
+            int mid = d->next[dir][from], to = mid >= 0 && mid < cells ? d->next[dir][mid] : -1;
+            if (to < 0 || to >= cells || d->bit_of[to] < 0 || pos->board[to] != 0 ||
+                PDN_PIECE_COLOR(pos->board[mid]) != (ci ? PDN_WHITE : PDN_BLACK))
+                continue;
+            int is_legal = 0;
+            for (size_t i = 0; i < pdn_movelist_count(legal); i++) {
+                pdn_draughts_move m = pdn_movelist_get(legal, i);
+                is_legal |= m.from == from && m.to == to;
+            }
+            if (!is_legal && rnd((unsigned)++seen) == 0) {
+                pick[0] = from;
+                pick[1] = to;
+                jump = 1;
+            }
+        }
         for (int to = 0; to < cells; to++) {
             if (d->bit_of[to] < 0 ||
                 !(d->man_steps[ci][d->bit_of[from]] & (uint64_t)1 << d->bit_of[to]))
@@ -64,21 +83,22 @@ static int put_forbidden(test_text *t, const pdn_draughts *d, const pdn_geometry
             if (!is_legal && rnd((unsigned)++seen) == 0) {
                 pick[0] = from;
                 pick[1] = to;
+                jump = 0;
             }
         }
     }
     if (pick[0] < 0)
         return 0;
     put_square(t, g, pick[0]);
-    test_puts(t, "-");
+    test_puts(t, jump ? "x" : "-");
     put_square(t, g, pick[1]);
     test_puts(t, " ");
     return 1;
 }
 
 /* A random game of `d` into `t`: `plies` moves at most, from the start or
- * (`from_fen`) from a FEN after a few random moves, ending with a step that
- * is not a move when `forbid`. */
+ * (`from_fen`) from a FEN after a few random moves, ending with a step or
+ * jump that is not a move when `forbid`. */
 static void write_game(test_text *t, const pdn_draughts *d, const pdn_geometry *g,
                        pdn_movelist *legal, int type, int plies, int from_fen, int tagless,
                        int forbid)
@@ -157,12 +177,13 @@ static long quick_records(const pdn_replay *r)
 static void test_runs_as_general(void)
 {
     static const int types[] = {20, 20, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 40, 41};
-    pdn_replay *quick = NULL, *general = NULL;
+    pdn_replay *quick = NULL, *general = NULL, *bare = NULL;
     pdn_movelist *legal = NULL;
     test_text t = {NULL, 0, 0};
     replay_tally n = {0};
-    long games = 0, looped = 0;
+    long games = 0, looped = 0, bare_diffs = 0;
     CHECK(pdn_replay_new(&quick, NULL) == PDN_OK);
+    CHECK(pdn_replay_new(&bare, NULL) == PDN_OK);
     CHECK(pdn_replay_new(&general, NULL) == PDN_OK);
     CHECK(pdn_movelist_new(&legal, NULL) == PDN_OK);
     general->general_only = true;
@@ -182,6 +203,18 @@ static void test_runs_as_general(void)
                 CHECK(pdn_replay_run(quick, game, &o) == PDN_OK);
                 CHECK(pdn_replay_run(general, game, &o) == PDN_OK);
                 CHECK_EQ_INT(pdn_replay_gametype(quick), pdn_replay_gametype(general));
+                /* Without records: the same diagnostics, no move to ask for. */
+                o.moves = 0;
+                CHECK(pdn_replay_run(bare, game, &o) == PDN_OK);
+                CHECK_EQ_INT(pdn_replay_gametype(bare), pdn_replay_gametype(general));
+                if (!replay_same_diags(bare, general)) {
+                    bare_diffs++;
+                    fprintf(stderr, "    no records, GameType %d, game %d:\n%s\n", types[k], i,
+                            t.buf);
+                }
+                pdn_played played;
+                const pdn_node *first = pdn_node_first_child(pdn_game_root(game));
+                CHECK(first == NULL || pdn_replay_move(&played, bare, first) == PDN_EINVAL);
                 if (positions == 0)
                     looped += quick_records(quick);
                 if (!CHECK(replay_same_diags(quick, general)))
@@ -205,7 +238,9 @@ static void test_runs_as_general(void)
     CHECK(n.ok > 300000 && n.captures > 80000);
     CHECK(looped > 60000);
     CHECK_EQ_INT(n.failed, 0);
+    CHECK_EQ_INT(bare_diffs, 0);
     pdn_movelist_free(legal);
+    pdn_replay_free(bare);
     pdn_replay_free(quick);
     pdn_replay_free(general);
     free(t.buf);

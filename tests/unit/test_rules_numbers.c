@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_rules_numbers.c - the engine's table of written square numbers
- * (number_bb in src/rules/rules.h, read by the replay's quick loop) against
- * pdn_board__cell() and the bitboard layout, on the standard's GameTypes
- * and tuples of other numberings, corners and sizes.
+ * test_rules_numbers.c - the engine's tables of written square numbers
+ * (number_bb and number_bit in src/rules/rules.h, read by the replay's
+ * quick loop) against pdn_board__cell() and the bitboard layout, on the
+ * standard's GameTypes and tuples of other numberings, corners and sizes.
  */
 #include "board/board.h"
 #include "harness.h"
@@ -28,6 +28,11 @@ static void check_tuple(const char *tuple)
         if (d->number_bb[n] != want && wrong++ == 0)
             fprintf(stderr, "    %s: number %u gives %d, not %d\n", tuple, n, d->number_bb[n],
                     want);
+        /* the bit alone, and the cell back from it */
+        uint64_t bit = want >= 0 ? (uint64_t)1 << (want & 63) : 0;
+        if ((d->number_bit[n] != bit || (want >= 0 && d->bb.cell[want & 63] != cell)) &&
+            wrong++ == 0)
+            fprintf(stderr, "    %s: number %u has the wrong bit\n", tuple, n);
     }
     CHECK_EQ_INT(wrong, 0);
     /* every playing square of a board with bitboards has its number */
