@@ -209,14 +209,14 @@ static inline uint64_t pdn_bits__mask32(__m128i a, __m128i b)
 }
 #endif
 
-/* The same as pdn_bits__movetext() in fewer steps, for the move loop's
- * window: *space gets the white space, *other the bytes that are no digit
- * and *zero the digit '0'.  The CR bits are not gathered: the result is
- * nonzero when some CR of the 64 bytes may not be followed by LF (p[64] is
- * read for the last one), which is rare, so the caller looks again then;
- * zero when every CR is. */
-static inline uint64_t pdn_bits__tokens(const unsigned char *p, uint64_t *space, uint64_t *other,
-                                        uint64_t *zero)
+/* What the move loop needs of its window, in fewer steps than
+ * pdn_bits__movetext(): *space gets the white space that the loop skips
+ * (' ', '\t', '\n', and a CR followed by LF: p[64] is read for the last
+ * one), *other the bytes that are no digit and *zero the digit '0'.  A CR
+ * alone is no white space here, so that it is part of a token the loop
+ * leaves to the general parser. */
+static inline void pdn_bits__tokens(const unsigned char *p, uint64_t *space, uint64_t *other,
+                                    uint64_t *zero)
 {
 #if PDN_BITS_SSE2
     /* A byte is no digit when, less '0', it is at least 10, which a
@@ -226,22 +226,20 @@ static inline uint64_t pdn_bits__tokens(const unsigned char *p, uint64_t *space,
     const __m128i vsp = _mm_set1_epi8(' '), vtab = _mm_set1_epi8('\t'), vnl = _mm_set1_epi8('\n'),
                   vcr = _mm_set1_epi8('\r'), v0 = _mm_set1_epi8('0'), v76 = _mm_set1_epi8(0x76);
     uint64_t s = 0, d = 0, z = 0;
-    __m128i lone = _mm_setzero_si128();
     for (unsigned k = 0; k < 4; k += 2) {
-        const __m128i w = pdn_bits__part(p, k), cr = _mm_cmpeq_epi8(w, vcr);
-        const __m128i w2 = pdn_bits__part(p, k + 1), cr2 = _mm_cmpeq_epi8(w2, vcr);
+        const __m128i w = pdn_bits__part(p, k), w2 = pdn_bits__part(p, k + 1);
         const __m128i after = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * k + 1));
         const __m128i after2 = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * k + 17));
+        const __m128i crlf = _mm_and_si128(_mm_cmpeq_epi8(w, vcr), _mm_cmpeq_epi8(after, vnl));
+        const __m128i crlf2 = _mm_and_si128(_mm_cmpeq_epi8(w2, vcr), _mm_cmpeq_epi8(after2, vnl));
         const __m128i sp =
-            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(w, vsp), cr),
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(w, vsp), crlf),
                          _mm_or_si128(_mm_cmpeq_epi8(w, vnl), _mm_cmpeq_epi8(w, vtab)));
         const __m128i sp2 =
-            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(w2, vsp), cr2),
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(w2, vsp), crlf2),
                          _mm_or_si128(_mm_cmpeq_epi8(w2, vnl), _mm_cmpeq_epi8(w2, vtab)));
         const __m128i nd = _mm_adds_epu8(_mm_sub_epi8(w, v0), v76);
         const __m128i nd2 = _mm_adds_epu8(_mm_sub_epi8(w2, v0), v76);
-        lone = _mm_or_si128(lone, _mm_or_si128(_mm_andnot_si128(_mm_cmpeq_epi8(after, vnl), cr),
-                                               _mm_andnot_si128(_mm_cmpeq_epi8(after2, vnl), cr2)));
         s |= pdn_bits__mask32(sp, sp2) << (16 * k);
         d |= pdn_bits__mask32(nd, nd2) << (16 * k);
         z |= pdn_bits__mask32(_mm_cmpeq_epi8(w, v0), _mm_cmpeq_epi8(w2, v0)) << (16 * k);
@@ -249,14 +247,19 @@ static inline uint64_t pdn_bits__tokens(const unsigned char *p, uint64_t *space,
     *space = s;
     *other = d;
     *zero = z;
-    return (uint64_t)(unsigned)_mm_movemask_epi8(lone);
 #else
     pdn_bits_movetext m;
     pdn_bits__movetext(p, &m);
-    *space = m.space;
+    uint64_t lf = 0;
+    for (unsigned k = 0; k < 8; k++)
+        lf |=
+            (uint64_t)pdn_bits__gather(pdn_bits__eq(pdn_bits__load(p + 8 * k), PDN_BITS_REP('\n')))
+            << (8 * k);
+    /* The CRs with no LF after them. */
+    const uint64_t lone = m.cr & ~(lf >> 1 | (uint64_t)(p[64] == '\n') << 63);
+    *space = m.space & ~lone;
     *other = ~m.digit;
     *zero = m.zero;
-    return m.cr;
 #endif
 }
 

@@ -18,6 +18,20 @@ static const unsigned char sep_code[256] = {
     [':'] = PDN_SEP_COLON + 1,
 };
 
+/* By the byte between two numeric squares: its sep_code where a move of
+ * two squares may have it, or 0, for each set of separators a GameType
+ * allows (bit i for pdn_separator i), so that one look-up tells both which
+ * separator it is and whether the run takes it. */
+#define NUMERIC_SEPS(m)                                                                            \
+    {                                                                                              \
+        ['-'] = (m)&1 ? PDN_SEP_MOVE + 1 : 0, ['x'] = (m)&2 ? PDN_SEP_CAPTURE + 1 : 0,             \
+        [':'] = (m)&4 ? PDN_SEP_COLON + 1 : 0                                                      \
+    }
+static const unsigned char numeric_seps[8][256] = {
+    NUMERIC_SEPS(0), NUMERIC_SEPS(1), NUMERIC_SEPS(2), NUMERIC_SEPS(3),
+    NUMERIC_SEPS(4), NUMERIC_SEPS(5), NUMERIC_SEPS(6), NUMERIC_SEPS(7),
+};
+
 /* What the first byte of the next token tells about this one: the general
  * parser goes on reading a move over blanks ("32x23 x14", also with 'X')
  * and looks for a PDN 3.1 list of captured squares after it ("47x36
@@ -53,32 +67,24 @@ static bool window_room(struct pdn_game *g)
 /*
  * The commonest tokens by their shape, told from the bits of a window
  * alone: the token's bytes that are not digits or are a zero starting a
- * run of digits, and the white space after it (the highest bit, which
- * gives the length the entry holds), so up to five bytes.  A move here is two squares around one
- * byte, which the loop checks is a separator: numeric squares of one or two digits, or algebraic
- * ones of a letter and one digit (the loop checks the letters); a number is one or two digits and
- * '.' or "..." (the loop checks the dots). Everything else is read byte by byte (read_token).
+ * run of digits, and the white space after it (the highest bit), so up to
+ * five bytes.  A move here is two squares around one byte, which the loop
+ * checks is a separator: numeric squares of one or two digits, or algebraic
+ * ones of a letter and one digit (the loop checks the letters); a number is
+ * one or two digits and '.' or "..." (the loop checks the dots).  Each
+ * shape is a case of its own, so that what it needs is known without a
+ * look-up.  Everything else is read byte by byte (read_token).
  */
 enum {
-    SHAPE_MOVE = 1,     /* numeric */
-    SHAPE_ALPHA = 2,    /* algebraic, "c3-d4" */
-    SHAPE_NUMBER = 4,   /* "12." */
-    SHAPE_BLACK = 8,    /* number: "..." */
-    SHAPE_FIRST2 = 16,  /* the first square, or the number, has two digits */
-    SHAPE_SECOND2 = 32, /* the second square has two digits */
-};
-/* The token's length, 2 to 5, in the top bits. */
-#define SHAPE_LEN(n) (((n)-2) << 6)
-static const unsigned char shape[64] = {
-    [0x06] = SHAPE_LEN(2) | SHAPE_NUMBER,                              /* d.    */
-    [0x0C] = SHAPE_LEN(3) | SHAPE_NUMBER | SHAPE_FIRST2,               /* dd.   */
-    [0x1E] = SHAPE_LEN(4) | SHAPE_NUMBER | SHAPE_BLACK,                /* d...  */
-    [0x3C] = SHAPE_LEN(5) | SHAPE_NUMBER | SHAPE_BLACK | SHAPE_FIRST2, /* dd... */
-    [0x0A] = SHAPE_LEN(3) | SHAPE_MOVE,                                /* d-d   */
-    [0x12] = SHAPE_LEN(4) | SHAPE_MOVE | SHAPE_SECOND2,                /* d-dd  */
-    [0x14] = SHAPE_LEN(4) | SHAPE_MOVE | SHAPE_FIRST2,                 /* dd-d  */
-    [0x24] = SHAPE_LEN(5) | SHAPE_MOVE | SHAPE_FIRST2 | SHAPE_SECOND2, /* dd-dd */
-    [0x2D] = SHAPE_LEN(5) | SHAPE_ALPHA,                               /* a1-b2 */
+    SHAPE_D_DOT = 0x06,   /* d.    */
+    SHAPE_DD_DOT = 0x0C,  /* dd.   */
+    SHAPE_D_DOTS = 0x1E,  /* d...  */
+    SHAPE_DD_DOTS = 0x3C, /* dd... */
+    SHAPE_D_D = 0x0A,     /* d-d   */
+    SHAPE_D_DD = 0x12,    /* d-dd  */
+    SHAPE_DD_D = 0x14,    /* dd-d  */
+    SHAPE_DD_DD = 0x24,   /* dd-dd */
+    SHAPE_A1_B2 = 0x2D,   /* a1-b2 */
 };
 
 /* The node and move record of a plain move, whole words at a time where
@@ -246,7 +252,8 @@ typedef struct node_head {
  * pdn_parse__fast_run).  Where WORD_RECORDS knows the layout, the number's
  * word goes whole to both ends of the record and the squares and the
  * separator are written over the halves that are not its own: fewer
- * shifts than putting every word together first. */
+ * shifts than putting every word together first; the length is written
+ * by put_len() before, so that a shape's length is a constant there. */
 static PDN_FORCE_INLINE void put_move(struct pdn_node *nd, pdn_move_rec *mv, const node_head *head,
                                       uint64_t links, uint32_t offset, uint32_t len, uint32_t mi,
                                       uint64_t pend, uint32_t slen, uint32_t n, unsigned sep)
@@ -257,7 +264,7 @@ static PDN_FORCE_INLINE void put_move(struct pdn_node *nd, pdn_move_rec *mv, con
     put64(nb + 16, links);
     put64(nb + 24, 0);
     put32(nb + 32, offset);
-    put32(nb + 36, len);
+    (void)len;
     put64(nb + 40, mi);
     put64(mb, pend);
     put32(mb + 4, slen);
@@ -288,6 +295,18 @@ static PDN_FORCE_INLINE void put_move(struct pdn_node *nd, pdn_move_rec *mv, con
 #endif
 }
 
+/* The length of the node nd, where WORD_RECORDS writes it apart from
+ * put_move(), as a constant where the shape tells it. */
+static inline void put_len(struct pdn_node *nd, uint32_t len)
+{
+#if WORD_RECORDS
+    put32((char *)nd + 36, len);
+#else
+    (void)nd;
+    (void)len;
+#endif
+}
+
 /* The two squares of a move into squares[0..1]. */
 static inline void put_pair(pdn_square *squares, unsigned a, unsigned b)
 {
@@ -309,17 +328,26 @@ static uint32_t number_length(uint64_t pend)
     return n;
 }
 
+/* Where the move number that waits in pend, which the run read, starts:
+ * the token before the white space before p, where the run stopped. */
+static const char *number_at(const char *s, const char *p, uint64_t pend)
+{
+    while (p > s && (p[-1] == ' ' || p[-1] == '\t' || p[-1] == '\n' || p[-1] == '\r'))
+        p--;
+    return p - number_length(pend);
+}
+
 /* Whether the token at q makes the general parser read on from the last
  * one the run took: a move ("32x23 x14", "47x36 <42,29>") when no number
  * waits and the run took moves, a move number "12." ("12. ...") when the
- * number that waits is one the run read (numtok). */
-static bool follows(const char *q, uint64_t pend, uint64_t numtok, bool took_moves)
+ * number that waits is one the run read (ours). */
+static bool follows(const char *q, uint64_t pend, bool ours, bool took_moves)
 {
     const unsigned f = follow[(unsigned char)*q];
     if (!f)
         return false;
     if (pend)
-        return numtok && pend >> 32 == PDN_NUMBER_WHITE && f & STOPS_NUMBER;
+        return ours && pend >> 32 == PDN_NUMBER_WHITE && f & STOPS_NUMBER;
     return took_moves && f & STOPS_MOVE;
 }
 
@@ -329,13 +357,13 @@ typedef struct run {
     /* the same over the run */
     const char *s, *e;
     node_head head;
-    uint32_t links_over_moves; /* links' low half minus the next move record's index */
-    uint64_t links_step;       /* what links grows by a move */
-    unsigned two_squares;      /* see pdn_parse__fast_run */
+    uint32_t links_over_moves;        /* links' low half minus the next move record's index */
+    uint64_t links_step;              /* what links grows by a move */
+    unsigned alpha_seps;              /* see pdn_parse__fast_run */
+    const unsigned char *numeric_sep; /* see numeric_seps */
     /* what the run has come to */
     const char *p;
     uint64_t links, pend;
-    uint64_t numtok; /* 1 + the offset of a move number the run read, or 0 */
     size_t slen;
     size_t room; /* windows left before the arrays must grow */
     struct pdn_node *nd;
@@ -343,9 +371,11 @@ typedef struct run {
     pdn_square *squares;
     /* a token of no common shape (RUN_GENERAL): its start ts in the window
      * at base, whose offset in the text is boff and white space `white`,
-     * and the starts of the tokens after it (see read_token) */
+     * and where the tokens after it start and end, the start of the next
+     * one lowest (see read_token) */
     const char *base;
     uint64_t white, starts;
+    uint64_t odd; /* the window's bits that make a token's shape */
     unsigned ts;
     uint32_t boff;
     char pad[FAST_ZONE];
@@ -359,57 +389,50 @@ enum { RUN_ROOM, RUN_GENERAL, RUN_STOP };
  * stays in registers without being kept safe across calls. */
 static PDN_NOINLINE int run_windows(run *r)
 {
-    /* What each token changes is kept in locals; what it only reads is
-     * read from *r where it is needed (the stores into the arrays make the
-     * compiler read it again), so that the registers go to the former. */
-    const char *p = r->p;
-    uint64_t links = r->links, pend = r->pend, numtok = r->numtok;
-    size_t slen = r->slen, room = r->room;
+    /* What each token changes is kept in locals; what it only reads, and
+     * what changes only once a window, is in *r (the stores into the
+     * arrays make the compiler read it again where it is needed), so that
+     * the registers go to the former. */
+    uint64_t links = r->links, pend = r->pend;
+    size_t slen = r->slen;
     struct pdn_node *nd = r->nd;
     pdn_move_rec *mv = r->mv;
+    const node_head head = r->head;
     int why = RUN_STOP;
 
-    while (p < r->e) {
-        if (!room) {
+    while (r->p < r->e) {
+        if (!r->room) {
             why = RUN_ROOM;
             break;
         }
-        room--;
+        r->room--;
         /* Tokens are read at base; their offsets in the text are boff
          * plus their place in the window. */
-        const char *base = p;
-        r->boff = (uint32_t)(p - r->s);
-        if (r->e - p < FAST_ZONE) {
-            memcpy(r->pad, p, (size_t)(r->e - p));
-            memset(r->pad + (r->e - p), ' ', (size_t)(FAST_ZONE - (r->e - p)));
+        const char *base = r->p;
+        r->boff = (uint32_t)(base - r->s);
+        if (r->e - base < FAST_ZONE) {
+            const size_t left = (size_t)(r->e - base);
+            memcpy(r->pad, base, left);
+            memset(r->pad + left, ' ', FAST_ZONE - left);
             base = r->pad;
         }
+        /* A CR not followed by LF is no white space here: the token it is
+         * part of is not of a common shape, and is left to the general
+         * parser. */
         uint64_t sp, other, zero;
-        const uint64_t maybe_lone =
-            pdn_bits__tokens((const unsigned char *)base, &sp, &other, &zero);
+        pdn_bits__tokens((const unsigned char *)base, &sp, &other, &zero);
         /* The bytes that make a token's shape: those that are not digits,
          * and zeros that start a run of digits (a leading zero, or a square
          * or number 0), which no shape has. */
-        const uint64_t odd = other | (zero & (other << 1 | 1));
-        /* A CR not followed by LF ends a token but is no white space this
-         * loop skips: tokens after it are left to the general parser. */
-        uint64_t lone = 0;
-        if (maybe_lone) {
-            uint64_t lf, cr;
-            pdn_bits__block2((const unsigned char *)base, '\n', '\r', &lf, &cr);
-            lone = cr & ~(lf >> 1 | (uint64_t)(base[WINDOW] == '\n') << 63);
-        }
-        /* base is at the start of a token or in white space. */
-        uint64_t starts = ~sp & (sp << 1 | 1), ends = sp & ~sp << 1;
+        r->odd = other | (zero & (other << 1 | 1));
+        /* base is at the start of a token or in white space, so where
+         * tokens start and end (the white space after them) come in turn
+         * from the lowest bit: the bytes where white space stops or
+         * starts. */
+        uint64_t bounds = sp ^ (sp << 1 | 1);
         r->white = sp;
-        if (lone)
-            starts &= (lone & (0 - lone)) - 1;
-        if (!starts) {
-            if (lone) {
-                p += pdn_bits__ctz(lone);
-                break;
-            }
-            p = r->e - p > WINDOW ? p + WINDOW : r->e;
+        if (!bounds) {
+            r->p = r->e - r->p > WINDOW ? r->p + WINDOW : r->e;
             continue;
         }
         /* The tokens of the window, each from its start ts to its end,
@@ -422,67 +445,101 @@ static PDN_NOINLINE int run_windows(run *r)
         for (;;) {
             /* The token's bits of odd with the white space after it, which
              * is always among them: below 64 for at most five bytes. */
-            ts = pdn_bits__ctz(starts);
-            const uint64_t bits = (odd & (ends ^ (ends - 1))) >> ts;
-            starts &= starts - 1;
-            ends &= ends - 1;
-            if (!starts) {
+            ts = pdn_bits__ctz(bounds);
+            bounds &= bounds - 1;
+            const uint64_t bits = (r->odd & (bounds ^ (bounds - 1))) >> ts;
+            bounds &= bounds - 1;
+            if (!bounds) {
                 /* The next token is not in sight: read this one again in
-                 * the next window, or stop at a lone CR. */
-                p += ts;
-                if (ts == 0 || lone)
+                 * the next window. */
+                r->p += ts;
+                if (ts == 0)
                     goto stop;
                 break;
             }
-            const unsigned sh = bits < 64 ? shape[bits] : 0;
-            const unsigned len = (sh >> 6) + 2;
             const uint64_t raw = pdn_bits__load((const unsigned char *)base + ts);
-            /* Each byte's digit value, and each pair's as a two-digit
-             * number (no byte carries: 10 * 15 + 15 < 256). */
-            const uint64_t w = raw & PDN_BITS_REP(0x0F), y = w * 10 + (w >> 8);
-            unsigned sep;
-            if (sh & SHAPE_MOVE) {
-                const unsigned at = sh & SHAPE_FIRST2 ? 2 : 1;
-                const unsigned code = sep_code[raw >> 8 * at & 0xFF];
-                const unsigned a = (unsigned)((sh & SHAPE_FIRST2 ? y : w) & 0xFF);
-                const unsigned b = (unsigned)((sh & SHAPE_SECOND2 ? y : w) >> (8 * at + 8) & 0xFF);
-                /* "1-1" is a result, not a move. */
-                const unsigned pair = a | b << 16;
-                if (!(r->two_squares >> code & 1) || (pair == 0x10001 && code == PDN_SEP_MOVE + 1))
+            /* Each byte's digit value; each pair's as a two-digit number
+             * is w * 10 + (w >> 8) (no byte carries: 10 * 15 + 15 < 256). */
+            const uint64_t w = raw & PDN_BITS_REP(0x0F);
+            uint32_t pair, len;
+            unsigned code;
+            switch (bits) {
+            case SHAPE_D_DOT:
+                if (pend || (raw >> 8 & 0xFF) != '.')
                     goto general;
-                put_pair(r->squares + slen, a, b);
-                sep = code - 1;
-            } else if (sh & SHAPE_NUMBER) {
-                /* The dots' bytes and the number's kind by the shape's
-                 * BLACK and FIRST2 bits. */
-                static const uint64_t dots[4] = {0xFF00, 0xFFFFFF00, 0xFF0000, 0xFFFFFF0000};
-                static const uint64_t kinds[4] = {
-                    (uint64_t)PDN_NUMBER_WHITE << 32, (uint64_t)PDN_NUMBER_BLACK << 32,
-                    (uint64_t)PDN_NUMBER_WHITE << 32, (uint64_t)PDN_NUMBER_BLACK << 32};
-                const unsigned k = sh >> 3 & 3;
-                if (pend || (raw ^ PDN_BITS_REP('.')) & dots[k])
-                    goto general;
-                pend = ((sh & SHAPE_FIRST2 ? y : w) & 0xFF) | kinds[k];
-                numtok = r->boff + ts + 1;
+                pend = (w & 0xFF) | (uint64_t)PDN_NUMBER_WHITE << 32;
                 continue;
-            } else if (sh & SHAPE_ALPHA) {
+            case SHAPE_DD_DOT:
+                if (pend || (raw >> 16 & 0xFF) != '.')
+                    goto general;
+                pend = ((w * 10 + (w >> 8)) & 0xFF) | (uint64_t)PDN_NUMBER_WHITE << 32;
+                continue;
+            case SHAPE_D_DOTS:
+                if (pend || (raw & 0xFFFFFF00) != 0x2E2E2E00)
+                    goto general;
+                pend = (w & 0xFF) | (uint64_t)PDN_NUMBER_BLACK << 32;
+                continue;
+            case SHAPE_DD_DOTS:
+                if (pend || (raw & 0xFFFFFF0000) != 0x2E2E2E0000)
+                    goto general;
+                pend = ((w * 10 + (w >> 8)) & 0xFF) | (uint64_t)PDN_NUMBER_BLACK << 32;
+                continue;
+            case SHAPE_D_D:
+                code = r->numeric_sep[(unsigned char)base[ts + 1]];
+                pair = (uint32_t)w & 0xFF00FF;
+                len = 3;
+                put_len(nd, 3);
+                /* "1-1" is a result, not a move. */
+                if (!code || (pair == 0x10001 && code == PDN_SEP_MOVE + 1))
+                    goto general;
+                break;
+            case SHAPE_D_DD:
+                code = r->numeric_sep[(unsigned char)base[ts + 1]];
+                if (!code)
+                    goto general;
+                pair = ((uint32_t)w & 0xFF) | (((uint32_t)w * 10 + ((uint32_t)w >> 8)) & 0xFF0000);
+                len = 4;
+                put_len(nd, 4);
+                break;
+            case SHAPE_DD_D:
+                code = r->numeric_sep[(unsigned char)base[ts + 2]];
+                if (!code)
+                    goto general;
+                pair = (((uint32_t)w * 10 + ((uint32_t)w >> 8)) & 0xFF) |
+                       ((uint32_t)w >> 8 & 0xFF0000);
+                len = 4;
+                put_len(nd, 4);
+                break;
+            case SHAPE_DD_DD: {
+                const uint64_t y = w * 10 + (w >> 8);
+                code = r->numeric_sep[(unsigned char)base[ts + 2]];
+                if (!code)
+                    goto general;
+                pair = ((uint32_t)y & 0xFF) | ((uint32_t)(y >> 8) & 0xFF0000);
+                len = 5;
+                put_len(nd, 5);
+                break;
+            }
+            case SHAPE_A1_B2: {
                 /* a1-b2: letters a-p, ranks 1-9.  The two squares are
                  * put together from the bytes: rank, then file plus 0x80
                  * (the letter plus 0x1F, for 'a' to 'p'), twice. */
-                const unsigned code = sep_code[raw >> 16 & 0xFF];
                 const uint32_t x = (uint32_t)raw, hi = (uint32_t)(raw >> 8);
-                if ((((x & 0xFF) - 'a') | ((x >> 24) - 'a')) >= 16 ||
-                    !(r->two_squares >> (code + 4) & 1))
+                code = sep_code[raw >> 16 & 0xFF];
+                if ((((x & 0xFF) - 'a') | ((x >> 24) - 'a')) >= 16 || !(r->alpha_seps >> code & 1))
                     goto general;
-                const uint32_t pair = ((hi & 0x0F) | (hi >> 8 & 0x0F0000)) |
-                                      (((x << 8 & 0xFF00) | (x & 0xFF000000)) + 0x1F001F00);
-                put_pair(r->squares + slen, pair & 0xFFFF, pair >> 16);
-                sep = code - 1;
-            } else {
+                pair = ((hi & 0x0F) | (hi >> 8 & 0x0F0000)) |
+                       (((x << 8 & 0xFF00) | (x & 0xFF000000)) + 0x1F001F00);
+                len = 5;
+                put_len(nd, 5);
+                break;
+            }
+            default:
                 goto general;
             }
-            put_move(nd, mv, &r->head, links, r->boff + ts, len,
-                     (uint32_t)links - r->links_over_moves, pend, (uint32_t)slen, 2, sep);
+            put_pair(r->squares + slen, pair & 0xFFFF, pair >> 16);
+            put_move(nd, mv, &head, links, r->boff + ts, len, (uint32_t)links - r->links_over_moves,
+                     pend, (uint32_t)slen, 2, code - 1);
             links += r->links_step;
             nd++;
             mv++;
@@ -491,22 +548,19 @@ static PDN_NOINLINE int run_windows(run *r)
         }
         continue;
     general:
-        /* read_token finds the token again from starts (its lowest bit
-         * was taken off) and the white space. */
+        /* read_token finds the token again from the start of the next one
+         * (the lowest bit of bounds) and the white space. */
         r->base = base;
-        r->starts = starts;
+        r->starts = bounds;
         r->ts = ts;
         why = RUN_GENERAL;
         break;
     stop:
         break;
     }
-    r->p = p;
     r->links = links;
     r->pend = pend;
-    r->numtok = numtok;
     r->slen = slen;
-    r->room = room;
     r->nd = nd;
     r->mv = mv;
     return why;
@@ -599,18 +653,20 @@ void pdn_parse__fast_run(parser *ps)
     r.head = (node_head){g, PDN_NODE_MOVE | (uint64_t)cont << 32, cont};
     r.links_over_moves = (uint32_t)(nodes_over_moves + 1);
     r.links_step = links_step;
-    /* The separators (by sep_code) a move of two squares may have: numeric
-     * in bits 0-3, algebraic in bits 4-7. */
-    r.two_squares =
-        (rules >> 8 & 1 ? (rules & 7) << 1 : 0) | (rules >> 9 & 1 ? (rules & 7) << 5 : 0);
+    /* The separators a move of two squares may have, numeric and
+     * algebraic (by sep_code). */
+    r.numeric_sep = numeric_seps[rules >> 8 & 1 ? rules & 7 : 0];
+    r.alpha_seps = rules >> 9 & 1 ? (rules & 7) << 1 : 0;
     r.p = ps->p;
     r.links = (uint64_t)(first + 1) | (uint64_t)(first - 1) << 32;
     /* What the next move gets of a waiting move number: the number, its
      * kind above (never 0 while a number waits, so pend is 0 when none
-     * does).  A number the run reads stays here, where it is in numtok,
-     * and goes to the parser at the end if it still waits then. */
-    r.pend = ps->pending ? ps->pending_num | (uint64_t)ps->pending_kind << 32 : 0;
-    r.numtok = 0;
+     * does).  A number the run reads stays here and goes to the parser at
+     * the end if it still waits then; where it is is found then
+     * (number_at).  It is the run's when no number waited at the start or
+     * the run took a move. */
+    const uint64_t pend0 = ps->pending ? ps->pending_num | (uint64_t)ps->pending_kind << 32 : 0;
+    r.pend = pend0;
     r.slen = g->squares.len;
     r.room = 0;
     r.nd = NULL;
@@ -631,13 +687,13 @@ void pdn_parse__fast_run(parser *ps)
         const int kind = read_token(r.base, r.white, r.ts, r.starts, rules, r.pend != 0,
                                     r.squares + r.slen, &tk);
         r.p = s + r.boff + tk.ts;
-        if (kind == 0 ||
-            follows(r.p, r.pend, r.numtok, (uint32_t)r.links - r.links_over_moves != mi0))
+        const bool took = (uint32_t)r.links - r.links_over_moves != mi0;
+        if (kind == 0 || follows(r.p, r.pend, r.pend && (!pend0 || took), took))
             break;
         if (kind == 1) {
             r.pend = tk.number | (uint64_t)tk.number_kind << 32;
-            r.numtok = r.boff + tk.ts + 1;
         } else {
+            put_len(r.nd, tk.te - tk.ts);
             put_move(r.nd, r.mv, &r.head, r.links, r.boff + tk.ts, tk.te - tk.ts,
                      (uint32_t)r.links - r.links_over_moves, r.pend, (uint32_t)r.slen,
                      (uint32_t)tk.n, tk.sep);
@@ -655,9 +711,10 @@ void pdn_parse__fast_run(parser *ps)
     size_t slen = r.slen;
     /* The token the run stops at may make the general parser read on from
      * the one before, which the run then leaves to it too. */
-    if (p < r.e && follows(p, pend, r.numtok, (uint32_t)links - r.links_over_moves != mi0)) {
+    const bool took = (uint32_t)links - r.links_over_moves != mi0;
+    if (p < r.e && follows(p, pend, pend && (!pend0 || took), took)) {
         if (pend) {
-            p = s + (r.numtok - 1);
+            p = number_at(s, p, pend);
             pend = 0;
         } else {
             links -= links_step;
@@ -689,9 +746,9 @@ void pdn_parse__fast_run(parser *ps)
     g->squares.len = slen;
     /* A number this run read that still waits goes to the parser; the
      * nodes made while it waits start with the next one. */
-    const bool taken = pend && r.numtok;
+    const bool taken = pend && (!pend0 || mi != mi0);
     quick_end(ps, p, last, mi != mi0,
               (quick_number){pend != 0, taken, (uint8_t)(pend >> 32), (uint32_t)pend,
-                             (uint32_t)(r.numtok - 1), taken ? number_length(pend) : 0,
-                             mi + nodes_over_moves});
+                             taken ? (uint32_t)(number_at(s, p, pend) - s) : 0,
+                             taken ? number_length(pend) : 0, mi + nodes_over_moves});
 }

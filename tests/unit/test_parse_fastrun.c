@@ -6,7 +6,9 @@
  * the same.  The texts are random runs of the tokens the loop reads by
  * shape (two squares, short move numbers) and of their near misses (zeros,
  * three digits, foreign separators, capitals, dots, results), with every
- * kind of gap, under the GameTypes whose separators and notations differ.
+ * kind of gap, under the GameTypes whose separators and notations differ;
+ * and runs that stop where a move number waits, which the loop finds again
+ * from where it stopped.
  */
 #include "harness.h"
 #include "syntax/parse.h"
@@ -389,11 +391,66 @@ static void test_parse_fastrun__edges(void)
         CHECK(same_both_ways(cases[i], strlen(cases[i]), -1, &moves));
 }
 
+/* Runs of every shape the loop reads without a loop, under each GameType,
+ * that stop where a move number the run read still waits for its move:
+ * the number goes back to the general parser with its place and length,
+ * found from where the run stopped over every kind of white space, and a
+ * number that waited before the run ("1. {c} 32-28") stays the parser's. */
+static void test_parse_fastrun__waiting(void)
+{
+    static const char *const gaps[] = {" ",    "  ",    "\t",          "\n",
+                                       "\r\n", " \r\n", "\r\n\r\n\t ", "\n \n"};
+    static const char *const stops[] = {"{c}",    "...", "\xE2\x80\xA6", "*",    "2-0", "1-1", "!",
+                                        "$1",     "(",   "12.",          "7...", "\r",  "0-1", "a",
+                                        "32-28-", "x14", "05-10",        "123."};
+    static const char *const headers[] = {"",
+                                          "[GameType \"20\"]\n",
+                                          "[GameType \"21\"]\n",
+                                          "[GameType \"25\"]\n",
+                                          "[GameType \"31\"]\n",
+                                          "[GameType \"30\"]\n"};
+    static text t;
+    int failed = 0, moves = 0;
+    for (int k = 0; k < 8000 && failed < 3; k++) {
+        t.len = 0;
+        put(&t, headers[rnd(sizeof headers / sizeof headers[0])]);
+        if (rnd(4) == 0)
+            put(&t, "1. {c} ");
+        unsigned n = rnd(30), i = 1;
+        for (; i <= n; i++) {
+            char b[64];
+            /* Squares of one and two digits in every order, and algebraic
+             * ones, with each separator. */
+            const char sep = "-x:"[rnd(3)];
+            if (rnd(6) == 0)
+                snprintf(b, sizeof b, "%u%s %c%u%c%c%u %c%u%c%c%u", i, rnd(5) ? "." : "...",
+                         'a' + rnd(8), 1 + rnd(8), sep, 'a' + rnd(8), 1 + rnd(8), 'a' + rnd(8),
+                         1 + rnd(8), sep, 'a' + rnd(8), 1 + rnd(8));
+            else
+                snprintf(b, sizeof b, "%u%s %u%c%u %u%c%u", i, rnd(5) ? "." : "...",
+                         rnd(2) ? 1 + rnd(9) : 10 + rnd(40), sep,
+                         rnd(2) ? 1 + rnd(9) : 10 + rnd(40), 1 + rnd(50), sep, 1 + rnd(50));
+            put(&t, b);
+            put(&t, gaps[rnd(sizeof gaps / sizeof gaps[0])]);
+        }
+        char b[16];
+        snprintf(b, sizeof b, "%u%s", rnd(8) ? i : rnd(100), rnd(3) ? "." : "...");
+        put(&t, b);
+        put(&t, gaps[rnd(sizeof gaps / sizeof gaps[0])]);
+        put(&t, stops[rnd(sizeof stops / sizeof stops[0])]);
+        put(&t, rnd(2) ? " 32-28 *" : "");
+        if (!CHECK(same_both_ways(t.data, t.len, rnd(3) ? -1 : 20, &moves)))
+            failed++;
+    }
+    CHECK(moves > 50000);
+}
+
 int main(void)
 {
     RUN(test_parse_fastrun__edges);
     RUN(test_parse_fastrun__plain);
     RUN(test_parse_fastrun__stops);
+    RUN(test_parse_fastrun__waiting);
     RUN(test_parse_fastrun__random);
     return harness_report();
 }
