@@ -263,6 +263,95 @@ static inline void pdn_bits__tokens(const unsigned char *p, uint64_t *space, uin
 #endif
 }
 
+/* How many of p[0..n) are UTF-8 continuation bytes (10xxxxxx): the
+ * characters of valid UTF-8 are the others.  Sixteen at a time, summed by
+ * psadbw. */
+static inline size_t pdn_bits__continuations(const unsigned char *p, size_t n)
+{
+    size_t i = 0, c = 0;
+#if PDN_BITS_SSE2
+    const __m128i top2 = _mm_set1_epi8((char)0xC0), cont = _mm_set1_epi8((char)0x80),
+                  one = _mm_set1_epi8(1), zero = _mm_setzero_si128();
+    __m128i sum = zero;
+    for (; n - i >= 16; i += 16) {
+        __m128i w = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+        __m128i is = _mm_and_si128(_mm_cmpeq_epi8(_mm_and_si128(w, top2), cont), one);
+        sum = _mm_add_epi64(sum, _mm_sad_epu8(is, zero));
+    }
+    sum = _mm_add_epi64(sum, _mm_srli_si128(sum, 8));
+    c = (size_t)(unsigned)_mm_cvtsi128_si32(sum);
+#endif
+    for (; i < n; i++)
+        c += (p[i] & 0xC0) == 0x80;
+    return c;
+}
+
+/* b[0..n) = p[0..n) and b[n..80) = 0, for n <= 64: a short text made
+ * safe to read in 64-byte blocks, without the calls of memcpy and memset. */
+static inline void pdn_bits__copy64(unsigned char b[80], const unsigned char *p, size_t n)
+{
+#if PDN_BITS_SSE2
+    const __m128i z = _mm_setzero_si128();
+    for (unsigned k = 0; k < 5; k++)
+        _mm_storeu_si128((__m128i *)(void *)(b + 16 * k), z);
+    if (n < 16) {
+        for (size_t i = 0; i < n; i++)
+            b[i] = p[i];
+        return;
+    }
+    /* Written out: compilers turn a loop of these into a call of memcpy. */
+    if (n > 16)
+        _mm_storeu_si128((__m128i *)(void *)b, pdn_bits__part(p, 0));
+    if (n > 32)
+        _mm_storeu_si128((__m128i *)(void *)(b + 16), pdn_bits__part(p, 1));
+    if (n > 48)
+        _mm_storeu_si128((__m128i *)(void *)(b + 32), pdn_bits__part(p, 2));
+    /* The last 16 bytes end at n, over what is already there. */
+    _mm_storeu_si128((__m128i *)(void *)(b + n - 16), pdn_bits__part(p + n - 16, 0));
+#else
+    memcpy(b, p, n);
+    memset(b + n, 0, 80 - n);
+#endif
+}
+
+/* The bytes of a numeric draughts FEN's piece lists in a 64-byte block,
+ * one bit per byte: digits, ',', 'K' and '-'. */
+typedef struct pdn_bits_fen {
+    uint64_t digit, comma, king, dash;
+} pdn_bits_fen;
+
+static inline void pdn_bits__fen(const unsigned char *p, pdn_bits_fen *m)
+{
+#if PDN_BITS_SSE2
+    const __m128i v0 = _mm_set1_epi8('0'), v9 = _mm_set1_epi8(9), vc = _mm_set1_epi8(','),
+                  vk = _mm_set1_epi8('K'), vd = _mm_set1_epi8('-');
+    const __m128i w0 = pdn_bits__part(p, 0), w1 = pdn_bits__part(p, 1), w2 = pdn_bits__part(p, 2),
+                  w3 = pdn_bits__part(p, 3);
+    const __m128i d0 = _mm_sub_epi8(w0, v0), d1 = _mm_sub_epi8(w1, v0), d2 = _mm_sub_epi8(w2, v0),
+                  d3 = _mm_sub_epi8(w3, v0);
+    m->digit = pdn_bits__mask32(_mm_cmpeq_epi8(_mm_min_epu8(d0, v9), d0),
+                                _mm_cmpeq_epi8(_mm_min_epu8(d1, v9), d1)) |
+               pdn_bits__mask32(_mm_cmpeq_epi8(_mm_min_epu8(d2, v9), d2),
+                                _mm_cmpeq_epi8(_mm_min_epu8(d3, v9), d3))
+                   << 32;
+    m->comma = pdn_bits__mask32(_mm_cmpeq_epi8(w0, vc), _mm_cmpeq_epi8(w1, vc)) |
+               pdn_bits__mask32(_mm_cmpeq_epi8(w2, vc), _mm_cmpeq_epi8(w3, vc)) << 32;
+    m->king = pdn_bits__mask32(_mm_cmpeq_epi8(w0, vk), _mm_cmpeq_epi8(w1, vk)) |
+              pdn_bits__mask32(_mm_cmpeq_epi8(w2, vk), _mm_cmpeq_epi8(w3, vk)) << 32;
+    m->dash = pdn_bits__mask32(_mm_cmpeq_epi8(w0, vd), _mm_cmpeq_epi8(w1, vd)) |
+              pdn_bits__mask32(_mm_cmpeq_epi8(w2, vd), _mm_cmpeq_epi8(w3, vd)) << 32;
+#else
+    m->digit = m->comma = m->king = m->dash = 0;
+    for (unsigned i = 0; i < 64; i++) {
+        uint64_t bit = UINT64_C(1) << i;
+        m->digit |= (unsigned)(p[i] - '0') < 10 ? bit : 0;
+        m->comma |= p[i] == ',' ? bit : 0;
+        m->king |= p[i] == 'K' ? bit : 0;
+        m->dash |= p[i] == '-' ? bit : 0;
+    }
+#endif
+}
+
 /* Bit i set where p[i] >= 0x80, for i < 64: whether the bytes of a
  * block that belong to a text are ASCII, without a loop to its end. */
 static inline uint64_t pdn_bits__high(const unsigned char *p)

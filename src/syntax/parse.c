@@ -676,6 +676,7 @@ void pdn_parse__game(struct pdn_game *g, const pdn_parse_in *in, pdn_parse_out *
     ps.next_is_header = in->next_is_header;
     ps.quick = !in->general_only;
     g->text = in->text;
+    g->tag_shapes = 0;
     g->mode = in->mode;
     g->gametype = in->default_gametype;
     ps.chess = in->default_gametype == 0;

@@ -224,7 +224,7 @@ static void general_tag(parser *ps)
     }
     /* Most headers have no duplicate: a bit per name shape rules them out
      * without comparing names. */
-    uint64_t bit = UINT64_C(1) << ((name_len * 7 + (unsigned char)*name) & 63);
+    uint64_t bit = pdn_game__tag_shape(name_len, (unsigned char)*name);
     const pdn_tag_rec *dup = (ps->tag_bloom & bit) ? pdn_parse__find_tag(ps, name, name_len) : NULL;
     ps->tag_bloom |= bit;
     if (dup)
@@ -268,7 +268,7 @@ static const char *quick_tag(parser *ps, const char *open)
     slot->value_len = (uint32_t)(close - v);
     slot->value_in_strings = false;
     const char *p = close + 2;
-    uint64_t bit = UINT64_C(1) << ((k * 7 + (unsigned char)*name) & 63);
+    uint64_t bit = pdn_game__tag_shape(k, (unsigned char)*name);
     if (ps->tag_bloom & bit) {
         const pdn_tag_rec *dup = pdn_parse__find_tag(ps, name, k);
         if (dup)
@@ -308,5 +308,6 @@ void pdn_parse__tag(parser *ps)
             break;
         p = q + 1;
     }
+    ps->g->tag_shapes = ps->tag_bloom;
     ps->p = p;
 }

@@ -6,6 +6,7 @@
  * src/values.  Runs once per game, when the header is complete.
  */
 #include "syntax/parse.h"
+#include "values/values.h"
 
 #include <string.h>
 
@@ -194,7 +195,10 @@ bool pdn_syntax__check_tags(struct pdn_game *g)
     /* The first ResultFormat and GameType tags, which other tags' checks
      * need wherever they are. */
     const pdn_tag *format = NULL, *gametype = NULL;
-    for (size_t i = 0; i < count; i++) {
+    /* Mostly there is neither, which the shapes of the names read say
+     * without a pass. */
+    const uint64_t either = pdn_game__tag_shape(12, 'R') | pdn_game__tag_shape(8, 'G');
+    for (size_t i = 0; i < count && (g->tag_shapes & either); i++) {
         size_t len = tags[i].name.len;
         if (len == 12 && !format && kind_of(tags[i].name.ptr, 12) == V_RESULT_FORMAT)
             format = &tags[i];
@@ -238,6 +242,15 @@ bool pdn_syntax__check_tags(struct pdn_game *g)
             break;
         }
         case V_FEN:
+            /* A valid FEN without white space breaks fen_form() only by a
+             * final dot. */
+            if (n && g->gametype != 0 && pdn_values__fen_plain(v, n)) {
+                c = fen_on_board(g, gametype, v, n, &at);
+                if (v[n - 1] == '.' &&
+                    !pdn_game__diag(g, PDN_D_FEN_FORM, value_at(g, t, 0) + n - 1, 1, UINT32_MAX, 0))
+                    return false;
+                break;
+            }
             if (n)
                 c = pdn_check_fen_syntax(v, n, g->gametype == 0, &at);
             if (n && c == PDN_D_NONE)

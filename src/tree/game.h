@@ -70,6 +70,7 @@ struct pdn_game {
     pdn_vec strings;     /* char: unescaped tag values */
     pdn_vec diags;       /* pdn_diag */
     pdn_vec line_starts; /* uint32_t: offsets where a line starts (lines.c) */
+    uint64_t tag_shapes; /* pdn_game__tag_shape() of every tag name the parse read */
     bool ascii;          /* no byte >= 0x80: a column is a byte difference */
     uint64_t index;
     uint64_t input_offset;
@@ -82,6 +83,14 @@ struct pdn_game {
     uint8_t term_kind; /* pdn_terminator_kind */
     uint32_t term_off, term_len;
 };
+
+/* One of 64 bits for a tag name's length and first byte: names whose bits
+ * are not in a set of them are not in the set (duplicate tags, the tags the
+ * checks look for). */
+static inline uint64_t pdn_game__tag_shape(size_t len, unsigned char first)
+{
+    return UINT64_C(1) << ((len * 7 + first) & 63);
+}
 
 /* Empties a game for reuse, keeping its capacity. */
 void pdn_game__reset(struct pdn_game *g);

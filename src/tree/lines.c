@@ -29,7 +29,22 @@ static inline void record(pdn_vec *v, size_t base, uint64_t m)
         ((uint32_t *)v->data)[v->len++] = (uint32_t)(base + pdn_bits__ctz(m2) + 1);
 }
 
-bool pdn_game__index_lines(struct pdn_game *g, size_t readable, bool *out_high)
+/* record() on an array held in locals: out[len..) gets the lines starting at
+ * base + j for the bits j of m, and the new length is returned. */
+static inline size_t record_at(uint32_t *out, size_t len, size_t base, uint64_t m)
+{
+    const uint64_t top = UINT64_C(1) << 63;
+    uint64_t m1 = m & (m - 1), m2 = m1 & (m1 - 1);
+    out[len] = (uint32_t)(base + pdn_bits__ctz(m | top));
+    out[len + 1] = (uint32_t)(base + pdn_bits__ctz(m1 | top));
+    len += (m != 0) + (m1 != 0);
+    for (; m2; m2 &= m2 - 1)
+        out[len++] = (uint32_t)(base + pdn_bits__ctz(m2));
+    return len;
+}
+
+/* Any text, 64 bytes at a time with the CR arithmetic where a block has a CR. */
+static PDN_NOINLINE bool full_index(struct pdn_game *g, size_t readable, bool *out_high)
 {
     const unsigned char *u = (const unsigned char *)g->text;
     size_t n = g->text_len, i = 0;
@@ -78,15 +93,105 @@ bool pdn_game__index_lines(struct pdn_game *g, size_t readable, bool *out_high)
     return true;
 }
 
+#if PDN_BITS_SSE2
+/* Text whose every CR but one at its end is followed by LF, as good as all
+ * text is: a line starts after each LF, and the CRs need no arithmetic.  A
+ * block's LF bits are those of the 16-byte loads one byte on (bit j: an LF at
+ * i + j + 1), which also blank the bytes before an LF, so that a CR left
+ * there is one that starts a line of its own.  Such CRs and bytes >= 0x80
+ * are gathered over the whole text and looked at once, at its end.  1 when
+ * done, 0 on out-of-memory, -1 when a full block has a lone CR (the text is
+ * then left to full_index()). */
+static int quick_index(struct pdn_game *g, size_t readable, bool *out_high)
+{
+    const unsigned char *u = (const unsigned char *)g->text;
+    size_t n = g->text_len, i = 0;
+    pdn_vec *v = &g->line_starts;
+    const __m128i nl = _mm_set1_epi8('\n'), ret = _mm_set1_epi8('\r');
+    __m128i high = _mm_setzero_si128(), lone = _mm_setzero_si128();
+    v->len = 0;
+    if (v->cap < 65 && !pdn_vec__grow(v, &g->alloc, sizeof(uint32_t), 65))
+        return 0;
+    uint32_t *out = v->data;
+    size_t len = 0, cap = v->cap;
+    /* The loads one byte on never see the first byte: an LF there starts a
+     * line, unless it ends the previous game's CR. */
+    if (n && u[0] == '\n' && !g->after_cr)
+        out[len++] = 1;
+    for (; n - i > 64; i += 64) {
+        const unsigned char *p = u + i;
+        __m128i w0 = pdn_bits__part(p, 0), x0 = _mm_cmpeq_epi8(pdn_bits__part(p + 1, 0), nl);
+        high = _mm_or_si128(high, w0);
+        lone = _mm_or_si128(lone, _mm_cmpeq_epi8(_mm_or_si128(w0, x0), ret));
+        __m128i w1 = pdn_bits__part(p, 1), x1 = _mm_cmpeq_epi8(pdn_bits__part(p + 1, 1), nl);
+        high = _mm_or_si128(high, w1);
+        lone = _mm_or_si128(lone, _mm_cmpeq_epi8(_mm_or_si128(w1, x1), ret));
+        __m128i w2 = pdn_bits__part(p, 2), x2 = _mm_cmpeq_epi8(pdn_bits__part(p + 1, 2), nl);
+        high = _mm_or_si128(high, w2);
+        lone = _mm_or_si128(lone, _mm_cmpeq_epi8(_mm_or_si128(w2, x2), ret));
+        __m128i w3 = pdn_bits__part(p, 3), x3 = _mm_cmpeq_epi8(pdn_bits__part(p + 1, 3), nl);
+        high = _mm_or_si128(high, w3);
+        lone = _mm_or_si128(lone, _mm_cmpeq_epi8(_mm_or_si128(w3, x3), ret));
+        uint64_t m = (uint64_t)(unsigned)_mm_movemask_epi8(x0) |
+                     (uint64_t)(unsigned)_mm_movemask_epi8(x1) << 16 |
+                     (uint64_t)(unsigned)_mm_movemask_epi8(x2) << 32 |
+                     (uint64_t)(unsigned)_mm_movemask_epi8(x3) << 48;
+        if (cap - len < 64) {
+            v->len = len;
+            if (!pdn_vec__grow(v, &g->alloc, sizeof(uint32_t), 64))
+                return 0;
+            out = v->data;
+            cap = v->cap;
+        }
+        len = record_at(out, len, i + 2, m);
+    }
+    if (_mm_movemask_epi8(lone))
+        return -1;
+    /* The last block, as full_index() reads it, but for its first byte,
+     * whose LF the loads one byte on have seen. */
+    uint64_t hi = (uint64_t)(unsigned)_mm_movemask_epi8(high), lf, cr;
+    uint64_t in_text = n - i == 64 ? ~UINT64_C(0) : (UINT64_C(1) << (n - i)) - 1;
+    if (readable - i >= 64) {
+        pdn_bits__block2(u + i, '\n', '\r', &lf, &cr);
+        hi |= pdn_bits__high(u + i) & in_text;
+    } else {
+        unsigned char tail[64];
+        memset(tail, 0, sizeof tail);
+        if (n > i)
+            memcpy(tail, u + i, n - i);
+        hi |= pdn_bits__block2(tail, '\n', '\r', &lf, &cr);
+    }
+    lf &= in_text;
+    cr &= in_text;
+    if (cap - len < 64) {
+        v->len = len;
+        if (!pdn_vec__grow(v, &g->alloc, sizeof(uint32_t), 64))
+            return 0;
+        out = v->data;
+    }
+    v->len = record_at(out, len, i + 1, (lf & ~UINT64_C(1)) | (cr & ~(lf >> 1)));
+    *out_high = hi != 0;
+    g->ascii = !*out_high;
+    return 1;
+}
+#endif
+
+bool pdn_game__index_lines(struct pdn_game *g, size_t readable, bool *out_high)
+{
+#if PDN_BITS_SSE2
+    int r = quick_index(g, readable, out_high);
+    if (r >= 0)
+        return r != 0;
+#endif
+    return full_index(g, readable, out_high);
+}
+
 /* Characters in u[from..to): UTF-8 continuation bytes are not characters. */
 static uint32_t chars(const struct pdn_game *g, const unsigned char *u, size_t from, size_t to)
 {
     if (g->ascii)
         return (uint32_t)(to - from);
-    uint32_t c = 0;
-    for (size_t k = from; k < to; k++)
-        c += (u[k] & 0xC0) != 0x80;
-    return c;
+    return (uint32_t)(to - from - pdn_bits__continuations(u + from, to - from));
 }
 
 void pdn_game__line_after(const struct pdn_game *g, uint64_t *line, uint32_t *col)

@@ -357,6 +357,13 @@ static inline int field(const char *s, size_t n, bool *unknown)
     return digits == n ? v : q == n ? 0 : -1;
 }
 
+/* The value of the two digits at s, -1 when they are not both digits. */
+static inline int digits2(const char *s)
+{
+    unsigned a = (unsigned)(unsigned char)s[0] - '0', b = (unsigned)(unsigned char)s[1] - '0';
+    return a < 10 && b < 10 ? (int)(10 * a + b) : -1;
+}
+
 /* A year, month and day read from their fields, with the checks of
  * check_range(); -1 when a field is not plain digits or '?' (the general
  * path decides), else PDN_D_NONE or PDN_D_BAD_DATE at `mat` or `dat`. */
@@ -365,7 +372,14 @@ static int fields_date(pdn_date *d, const char *s, size_t y, size_t m, size_t ma
 {
     static const signed char days[12] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
     bool yq = false, mq = false, dq = false;
-    int year = field(s + y, 4, &yq), month = field(s + m, 2, &mq), day = field(s + dd, 2, &dq);
+    int year = digits2(s + y), month = digits2(s + m), day = digits2(s + dd),
+        low = digits2(s + y + 2);
+    /* Digits nearly always; field() tells '?' and anything else. */
+    year = year >= 0 && low >= 0 ? 100 * year + low : field(s + y, 4, &yq);
+    if (month < 0)
+        month = field(s + m, 2, &mq);
+    if (day < 0)
+        day = field(s + dd, 2, &dq);
     if (year < 0 || month < 0 || day < 0)
         return -1;
     if (!mq && (month < 1 || month > 12))

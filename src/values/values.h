@@ -86,4 +86,9 @@ static inline pdn_diag_code pdn_values__fail(size_t *err_at, size_t at, pdn_diag
 pdn_diag_code pdn_values__date_general(pdn_date *out, const char *text, size_t len, size_t *err_at);
 pdn_result pdn_values__result_general(const char *text, size_t len);
 
+/* 1 when text[0..len) is a draughts FEN that pdn_check_fen_syntax() accepts
+ * and that holds no white space (so no trimming and no FEN_FORM space); 0
+ * when it cannot tell.  The short path of the FEN checks (fen_syntax.c). */
+int pdn_values__fen_plain(const char *text, size_t len);
+
 #endif /* PDN_VALUES_H */
