@@ -13,27 +13,13 @@
 #include "base/bits.h"
 #include "tree/game.h"
 
-/* Records the lines starting after the bytes of `m` (bit j: base + j).  The
- * first two are stored without looking (one or two breaks per block is the
- * rule, and a branch on the count would be mispredicted); room for 64 was
- * reserved by the caller. */
-static inline void record(pdn_vec *v, size_t base, uint64_t m)
-{
-    const uint64_t top = UINT64_C(1) << 63; /* keeps ctz's argument nonzero */
-    uint32_t *out = (uint32_t *)v->data + v->len;
-    uint64_t m1 = m & (m - 1), m2 = m1 & (m1 - 1);
-    out[0] = (uint32_t)(base + pdn_bits__ctz(m | top) + 1);
-    out[1] = (uint32_t)(base + pdn_bits__ctz(m1 | top) + 1);
-    v->len += (m != 0) + (m1 != 0);
-    for (; m2; m2 &= m2 - 1)
-        ((uint32_t *)v->data)[v->len++] = (uint32_t)(base + pdn_bits__ctz(m2) + 1);
-}
-
-/* record() on an array held in locals: out[len..) gets the lines starting at
- * base + j for the bits j of m, and the new length is returned. */
+/* Writes out[len..) the lines starting at base + j for the bits j of m and
+ * returns the new length.  The first two are stored without looking (one or
+ * two breaks per block is the rule, and a branch on the count would be
+ * mispredicted); the caller made room for 64. */
 static inline size_t record_at(uint32_t *out, size_t len, size_t base, uint64_t m)
 {
-    const uint64_t top = UINT64_C(1) << 63;
+    const uint64_t top = UINT64_C(1) << 63; /* keeps ctz's argument nonzero */
     uint64_t m1 = m & (m - 1), m2 = m1 & (m1 - 1);
     out[len] = (uint32_t)(base + pdn_bits__ctz(m | top));
     out[len + 1] = (uint32_t)(base + pdn_bits__ctz(m1 | top));
@@ -41,6 +27,36 @@ static inline size_t record_at(uint32_t *out, size_t len, size_t base, uint64_t 
     for (; m2; m2 &= m2 - 1)
         out[len++] = (uint32_t)(base + pdn_bits__ctz(m2));
     return len;
+}
+
+/* record_at() into the index: the lines starting after the bytes of `m`
+ * (bit j: base + j). */
+static inline void record(pdn_vec *v, size_t base, uint64_t m)
+{
+    v->len = record_at(v->data, v->len, base + 1, m);
+}
+
+/* The LF and CR bits of the last block of the text, at i (bytes past the
+ * text count for nothing), and whether a byte of it is >= 0x80: read where
+ * it is when 64 bytes may be read there, else copied and padded with NULs,
+ * which are no line breaks. */
+static PDN_FORCE_INLINE uint64_t last_block(const unsigned char *u, size_t n, size_t i,
+                                            size_t readable, uint64_t *lf, uint64_t *cr)
+{
+    uint64_t in_text = n - i == 64 ? ~UINT64_C(0) : (UINT64_C(1) << (n - i)) - 1, high;
+    if (readable - i >= 64) {
+        pdn_bits__block2(u + i, '\n', '\r', lf, cr);
+        high = pdn_bits__high(u + i) & in_text;
+    } else {
+        unsigned char tail[64];
+        memset(tail, 0, sizeof tail);
+        if (n > i)
+            memcpy(tail, u + i, n - i);
+        high = pdn_bits__block2(tail, '\n', '\r', lf, cr);
+    }
+    *lf &= in_text;
+    *cr &= in_text;
+    return high;
 }
 
 /* Any text, 64 bytes at a time with the CR arithmetic where a block has a CR. */
@@ -68,22 +84,7 @@ static PDN_NOINLINE bool full_index(struct pdn_game *g, size_t readable, bool *o
             return false;
         record(v, i, starts);
     }
-    /* The last block: read where it is when 64 bytes may be read there
-     * (bytes past the text count for nothing), else copied and padded with
-     * NULs, which are no line breaks. */
-    uint64_t in_text = n - i == 64 ? ~UINT64_C(0) : (UINT64_C(1) << (n - i)) - 1;
-    if (readable - i >= 64) {
-        pdn_bits__block2(u + i, '\n', '\r', &lf, &cr);
-        high |= pdn_bits__high(u + i) & in_text;
-    } else {
-        unsigned char tail[64];
-        memset(tail, 0, sizeof tail);
-        if (n > i)
-            memcpy(tail, u + i, n - i);
-        high |= pdn_bits__block2(tail, '\n', '\r', &lf, &cr);
-    }
-    lf &= in_text;
-    cr &= in_text;
+    high |= last_block(u, n, i, readable, &lf, &cr);
     uint64_t starts = (lf & ~skip) | (cr & ~(lf >> 1));
     if (v->cap - v->len < 64 && !pdn_vec__reserve(v, &g->alloc, sizeof(uint32_t), 64))
         return false;
@@ -149,20 +150,9 @@ static int quick_index(struct pdn_game *g, size_t readable, bool *out_high)
         return -1;
     /* The last block, as full_index() reads it, but for its first byte,
      * whose LF the loads one byte on have seen. */
-    uint64_t hi = (uint64_t)(unsigned)_mm_movemask_epi8(high), lf, cr;
-    uint64_t in_text = n - i == 64 ? ~UINT64_C(0) : (UINT64_C(1) << (n - i)) - 1;
-    if (readable - i >= 64) {
-        pdn_bits__block2(u + i, '\n', '\r', &lf, &cr);
-        hi |= pdn_bits__high(u + i) & in_text;
-    } else {
-        unsigned char tail[64];
-        memset(tail, 0, sizeof tail);
-        if (n > i)
-            memcpy(tail, u + i, n - i);
-        hi |= pdn_bits__block2(tail, '\n', '\r', &lf, &cr);
-    }
-    lf &= in_text;
-    cr &= in_text;
+    uint64_t lf, cr;
+    uint64_t hi =
+        (uint64_t)(unsigned)_mm_movemask_epi8(high) | last_block(u, n, i, readable, &lf, &cr);
     if (cap - len < 64) {
         v->len = len;
         if (!pdn_vec__grow(v, &g->alloc, sizeof(uint32_t), 64))
