@@ -52,4 +52,16 @@ static inline void test_puts(test_text *t, const char *s)
     }
 }
 
+/* Appends `s` to the fixed buffer b (*n of cap bytes used) when it fits
+ * with a byte to spare, else leaves it out: the random FEN tests build
+ * texts of bounded length this way. */
+static inline void test_put_fixed(char *b, size_t *n, size_t cap, const char *s)
+{
+    size_t k = strlen(s);
+    if (*n + k < cap) {
+        memcpy(b + *n, s, k);
+        *n += k;
+    }
+}
+
 #endif

@@ -13,6 +13,7 @@
 #include "base/bits.h"
 #include "harness.h"
 #include "pdn.h"
+#include "support/append.h"
 #include "values/values.h"
 #define TEST_RNG_SEED 0xBB67AE8584CAA73Bull
 #include "support/rng.h"
@@ -20,33 +21,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void put(char *b, size_t *n, size_t cap, const char *s)
-{
-    size_t k = strlen(s);
-    if (*n + k < cap) {
-        memcpy(b + *n, s, k);
-        *n += k;
-    }
-}
-
 static void random_entry(char *b, size_t *n, size_t cap)
 {
     static const char *const numbers[] = {"7", "31", "05", "0", "123", "9999", "12345", "1", "50"};
     static const char *const odd[] = {"K", "-", ",", ":",  ".",  "W",
                                       "B", "x", " ", "KK", "a3", "\t"};
     if (rnd(5) == 0)
-        put(b, n, cap, "K");
-    put(b, n, cap, numbers[rnd(4) ? rnd(3) : rnd(sizeof numbers / sizeof numbers[0])]);
+        test_put_fixed(b, n, cap, "K");
+    test_put_fixed(b, n, cap, numbers[rnd(4) ? rnd(3) : rnd(sizeof numbers / sizeof numbers[0])]);
     if (rnd(8) == 0) {
-        put(b, n, cap, "-");
-        put(b, n, cap, numbers[rnd(sizeof numbers / sizeof numbers[0])]);
+        test_put_fixed(b, n, cap, "-");
+        test_put_fixed(b, n, cap, numbers[rnd(sizeof numbers / sizeof numbers[0])]);
         if (rnd(6) == 0) {
-            put(b, n, cap, "-");
-            put(b, n, cap, numbers[rnd(3)]);
+            test_put_fixed(b, n, cap, "-");
+            test_put_fixed(b, n, cap, numbers[rnd(3)]);
         }
     }
     if (rnd(30) == 0)
-        put(b, n, cap, odd[rnd(sizeof odd / sizeof odd[0])]);
+        test_put_fixed(b, n, cap, odd[rnd(sizeof odd / sizeof odd[0])]);
 }
 
 /* FENs of about 40 to 90 bytes, most around 64. */
@@ -54,22 +46,22 @@ static void random_fen(char *b, size_t *n, size_t cap)
 {
     *n = 0;
     size_t want = 30 + rnd(60);
-    put(b, n, cap, rnd(12) ? (rnd(2) ? "W" : "B") : rnd(2) ? "?" : "K");
+    test_put_fixed(b, n, cap, rnd(12) ? (rnd(2) ? "W" : "B") : rnd(2) ? "?" : "K");
     unsigned sections = rnd(10) ? 2 : rnd(4);
     for (unsigned s = 0; s < sections; s++) {
-        put(b, n, cap, ":");
+        test_put_fixed(b, n, cap, ":");
         if (rnd(12) == 0)
             continue;
-        put(b, n, cap, rnd(10) == 0 ? (rnd(2) ? "W" : "B") : s == 0 ? "W" : "B");
+        test_put_fixed(b, n, cap, rnd(10) == 0 ? (rnd(2) ? "W" : "B") : s == 0 ? "W" : "B");
         size_t stop = *n + (want / (sections ? sections : 1));
         for (unsigned e = 0; *n < stop; e++) {
             if (e)
-                put(b, n, cap, rnd(40) ? "," : ",,");
+                test_put_fixed(b, n, cap, rnd(40) ? "," : ",,");
             random_entry(b, n, cap);
         }
     }
     if (rnd(3))
-        put(b, n, cap, ".");
+        test_put_fixed(b, n, cap, ".");
     /* Cut or lengthen to land on the block's edge now and then. */
     if (rnd(4) == 0 && *n > 60)
         *n = 60 + rnd((unsigned)(*n - 59));

@@ -9,56 +9,48 @@
  */
 #include "harness.h"
 #include "pdn.h"
+#include "support/append.h"
 #define TEST_RNG_SEED 0x94D049BB133111EBull
 #include "support/rng.h"
 
 #include <string.h>
-
-static void put(char *b, size_t *n, size_t cap, const char *s)
-{
-    size_t k = strlen(s);
-    if (*n + k < cap) {
-        memcpy(b + *n, s, k);
-        *n += k;
-    }
-}
 
 static void random_number(char *b, size_t *n, size_t cap)
 {
     static const char *const digits[] = {"7",     "31", "05", "0",  "123", "9999",
                                          "12345", "1",  "50", "44", "",    "100000"};
     unsigned k = rnd(8);
-    put(b, n, cap, digits[k < 5 ? rnd(3) : rnd(sizeof digits / sizeof digits[0])]);
+    test_put_fixed(b, n, cap, digits[k < 5 ? rnd(3) : rnd(sizeof digits / sizeof digits[0])]);
 }
 
 static void random_fen(char *b, size_t *n, size_t cap)
 {
     static const char *const odd[] = {"K", "-", ",", ":", ".", "W", "B", "x", " ", "KK", "a3"};
     *n = 0;
-    put(b, n, cap, rnd(10) ? (rnd(2) ? "W" : "B") : rnd(2) ? "?" : "w");
+    test_put_fixed(b, n, cap, rnd(10) ? (rnd(2) ? "W" : "B") : rnd(2) ? "?" : "w");
     unsigned sections = rnd(8) ? 2 : rnd(4);
     for (unsigned s = 0; s < sections; s++) {
-        put(b, n, cap, ":");
+        test_put_fixed(b, n, cap, ":");
         if (rnd(12) == 0)
             continue; /* an empty section */
-        put(b, n, cap, rnd(8) == 0 ? (rnd(2) ? "W" : "B") : s == 0 ? "W" : "B");
+        test_put_fixed(b, n, cap, rnd(8) == 0 ? (rnd(2) ? "W" : "B") : s == 0 ? "W" : "B");
         unsigned entries = rnd(24);
         for (unsigned e = 0; e < entries; e++) {
             if (e)
-                put(b, n, cap, ",");
+                test_put_fixed(b, n, cap, ",");
             if (rnd(6) == 0)
-                put(b, n, cap, "K");
+                test_put_fixed(b, n, cap, "K");
             random_number(b, n, cap);
             if (rnd(10) == 0) {
-                put(b, n, cap, "-");
+                test_put_fixed(b, n, cap, "-");
                 random_number(b, n, cap);
             }
             if (rnd(40) == 0)
-                put(b, n, cap, odd[rnd(sizeof odd / sizeof odd[0])]);
+                test_put_fixed(b, n, cap, odd[rnd(sizeof odd / sizeof odd[0])]);
         }
     }
     if (rnd(3))
-        put(b, n, cap, ".");
+        test_put_fixed(b, n, cap, ".");
 }
 
 static void test_parse_fen__short_path(void)

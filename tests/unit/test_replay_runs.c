@@ -38,6 +38,17 @@ static void put_move(test_text *t, const pdn_geometry *g, const pdn_draughts_mov
     test_puts(t, " ");
 }
 
+/* Whether a move from `from` to `to` is among `legal`. */
+static int listed(const pdn_movelist *legal, int from, int to)
+{
+    for (size_t i = 0; i < pdn_movelist_count(legal); i++) {
+        pdn_draughts_move m = pdn_movelist_get(legal, i);
+        if (m.from == from && m.to == to)
+            return 1;
+    }
+    return 0;
+}
+
 /*
  * A man's step of the side to move of `pos` that is not a legal move (its
  * square taken, or a capture due), or a man's jump over one piece onto an
@@ -60,12 +71,7 @@ static int put_forbidden(test_text *t, const pdn_draughts *d, const pdn_geometry
             if (to < 0 || to >= cells || d->bit_of[to] < 0 || pos->board[to] != 0 ||
                 PDN_PIECE_COLOR(pos->board[mid]) != (ci ? PDN_WHITE : PDN_BLACK))
                 continue;
-            int is_legal = 0;
-            for (size_t i = 0; i < pdn_movelist_count(legal); i++) {
-                pdn_draughts_move m = pdn_movelist_get(legal, i);
-                is_legal |= m.from == from && m.to == to;
-            }
-            if (!is_legal && rnd((unsigned)++seen) == 0) {
+            if (!listed(legal, from, to) && rnd((unsigned)++seen) == 0) {
                 pick[0] = from;
                 pick[1] = to;
                 jump = 1;
@@ -75,12 +81,7 @@ static int put_forbidden(test_text *t, const pdn_draughts *d, const pdn_geometry
             if (d->bit_of[to] < 0 ||
                 !(d->man_steps[ci][d->bit_of[from]] & (uint64_t)1 << d->bit_of[to]))
                 continue;
-            int is_legal = 0;
-            for (size_t i = 0; i < pdn_movelist_count(legal); i++) {
-                pdn_draughts_move m = pdn_movelist_get(legal, i);
-                is_legal |= m.from == from && m.to == to;
-            }
-            if (!is_legal && rnd((unsigned)++seen) == 0) {
+            if (!listed(legal, from, to) && rnd((unsigned)++seen) == 0) {
                 pick[0] = from;
                 pick[1] = to;
                 jump = 0;
