@@ -15,6 +15,8 @@ static void put(pdn_chess__board *b, int cell, pdn_piece p)
     b->side[PDN_PIECE_COLOR(p) == PDN_BLACK] |= BB(cell);
     b->kind[KIND_INDEX(PDN_PIECE_KIND(p))] |= BB(cell);
     b->at[cell] = p;
+    if (PDN_PIECE_KIND(p) == PDN_CHESS_KING)
+        b->king[PDN_PIECE_COLOR(p) == PDN_BLACK] = (uint8_t)cell;
 }
 
 static void take(pdn_chess__board *b, int cell)
@@ -93,6 +95,7 @@ int pdn_chess__build(pdn_chess__board *out, const pdn_position *pos)
         pdn_bb kings = out->kind[KING_I] & out->side[side];
         if (kings == 0 || (kings & (kings - 1)) != 0)
             return -1;
+        out->king[side] = (uint8_t)pdn_chess__lsb(kings);
     }
     out->us = pos->turn == 'B';
     for (int slot = 0; slot < 4; slot++) {
@@ -222,6 +225,7 @@ static const pdn_chess__board start_board = {
     -1,
     {16 * 12 + 15 + 4 * 2, 16 * 12 + 15 + 4 * 2},
     0,
+    {4, 60},
     0,
     0,
 };

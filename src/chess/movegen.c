@@ -373,7 +373,13 @@ int pdn_chess__has_move(const pdn_chess__board *b)
         near |= pdn_chess__knight_table[pdn_chess__lsb(s)];
     pdn_bb diag = (b->kind[BISHOP_I] | b->kind[QUEEN_I]) & enemy;
     pdn_bb straight = (b->kind[ROOK_I] | b->kind[QUEEN_I]) & enemy;
-    for (pdn_bb t = pdn_chess__king_table[k] & ~own & ~near; t != 0; t &= t - 1) {
+    pdn_bb steps = pdn_chess__king_table[k] & ~own & ~near, watched = 0;
+    /* A step off every line of every enemy slider needs no tracing. */
+    for (pdn_bb s = diag | straight; s != 0; s &= s - 1)
+        watched |= pdn_chess__rays_table[pdn_chess__lsb(s)];
+    if (steps & ~watched)
+        return 1;
+    for (pdn_bb t = steps; t != 0; t &= t - 1) {
         int cell = pdn_chess__lsb(t);
         pdn_bb lines = pdn_chess__diag_table[cell] | pdn_chess__anti_table[cell];
         if (!((diag & lines) && (pdn_chess__bishop(cell, occ) & diag)) &&

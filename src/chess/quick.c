@@ -137,10 +137,12 @@ static PDN_FORCE_INLINE void play(pdn_chess__board *b, int us, int from, int to,
         b->at[to] = b->at[from];
     }
     b->at[from] = 0;
-    if (i == KING_I)
+    if (i == KING_I) {
         b->castling[2 * us] = b->castling[2 * us + 1] = -1;
-    else if (i == ROOK_I)
+        b->king[us] = (uint8_t)to;
+    } else if (i == ROOK_I) {
         pdn_chess__drop_right(b, us, from);
+    }
     b->ep = (int8_t)((flags & PDN_CHESS_DOUBLE_STEP) ? (from + to) / 2 : -1);
     b->check = (int8_t)checks;
     b->halfmove = reset ? 0 : pdn_chess__bump(b->halfmove);
@@ -367,6 +369,7 @@ static PDN_NOINLINE int castle(pdn_chess__board *b, const unsigned char *p, size
     b->at[rook] = 0;
     b->at[king_to] = king;
     b->at[rook_to] = rook_piece;
+    b->king[us] = (uint8_t)king_to;
     b->castling[2 * us] = b->castling[2 * us + 1] = -1;
     b->ep = -1;
     b->halfmove = pdn_chess__bump(b->halfmove);

@@ -108,6 +108,13 @@ static PDN_NOINLINE bool standard_move(const unsigned char *t, unsigned n)
     }
 }
 
+/* By byte: MARK_BYTE for the check marks '+' and '#', PIECE_BYTE for the
+ * piece letters B, K, N, Q and R; one load each where tests were. */
+enum { MARK_BYTE = 1, PIECE_BYTE = 2 };
+static const uint8_t byte_kind[256] = {
+    ['+'] = MARK_BYTE,  ['#'] = MARK_BYTE,  ['B'] = PIECE_BYTE, ['K'] = PIECE_BYTE,
+    ['N'] = PIECE_BYTE, ['Q'] = PIECE_BYTE, ['R'] = PIECE_BYTE};
+
 /*
  * The four commonest shapes without standard_move()'s table: a pawn's push
  * or capture, a piece's move or capture, with a check mark or none.  The
@@ -118,11 +125,9 @@ static PDN_NOINLINE bool standard_move(const unsigned char *t, unsigned n)
  */
 static inline bool common_move(const unsigned char *t, unsigned n)
 {
-    n -= t[n - 1] == '+' || t[n - 1] == '#';
+    n -= byte_kind[t[n - 1]] & MARK_BYTE;
     uint32_t w = (uint32_t)t[0] | (uint32_t)t[1] << 8 | (uint32_t)t[2] << 16 | (uint32_t)t[3] << 24;
-    /* The pieces B, K, N, Q and R, as bits from 'B' on. */
-    const unsigned k = (unsigned)t[0] - 'B';
-    const bool piece = k < 17 && (UINT32_C(0x19201) >> k & 1);
+    const bool piece = (byte_kind[t[0]] & PIECE_BYTE) != 0;
     if (piece) {
         w >>= 8;
         n--;
@@ -136,14 +141,76 @@ static inline bool common_move(const unsigned char *t, unsigned n)
     return false;
 }
 
+/* The CRs of a window that end no line (no LF after them, the byte past
+ * the window included), from pdn_bits__spaces()'s LF and CR bits. */
+static inline uint64_t lone_crs(const unsigned char *p, uint64_t lf, uint64_t cr)
+{
+    return cr & ~(lf >> 1 | (uint64_t)(p[WINDOW] == '\n') << 63);
+}
+
+#if PDN_BITS_SSE2
+/* The white space bits of the k-th 16 bytes of p; the CRs' bytes in *cr. */
+static PDN_FORCE_INLINE uint64_t space_part(const unsigned char *p, unsigned k, __m128i *cr)
+{
+    __m128i w = pdn_bits__part(p, k);
+    *cr = _mm_cmpeq_epi8(w, _mm_set1_epi8('\r'));
+    __m128i any = _mm_or_si128(
+        _mm_or_si128(_mm_cmpeq_epi8(w, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(w, _mm_set1_epi8('\t'))),
+        _mm_or_si128(_mm_cmpeq_epi8(w, _mm_set1_epi8('\n')), *cr));
+    return (uint64_t)(unsigned)_mm_movemask_epi8(any);
+}
+#endif
+
+/*
+ * pdn_bits__spaces() for this loop, which needs the line ends only for the
+ * CRs alone in `*lone`: the four kinds of white space are joined before
+ * their bits are gathered, and the line ends are asked for only in a
+ * window with a CR, which most texts have none of.
+ */
+static PDN_FORCE_INLINE uint64_t window_spaces(const unsigned char *p, uint64_t *lone)
+{
+#if PDN_BITS_SSE2
+    __m128i c0, c1, c2, c3;
+    uint64_t s = space_part(p, 0, &c0) | space_part(p, 1, &c1) << 16 | space_part(p, 2, &c2) << 32 |
+                 space_part(p, 3, &c3) << 48;
+    *lone = 0;
+    if (_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(c0, c1), _mm_or_si128(c2, c3))) != 0) {
+        uint64_t lf, cr;
+        pdn_bits__spaces(p, &lf, &cr);
+        *lone = lone_crs(p, lf, cr);
+    }
+    return s;
+#else
+    uint64_t lf, cr, s = pdn_bits__spaces(p, &lf, &cr);
+    *lone = lone_crs(p, lf, cr);
+    return s;
+#endif
+}
+
+uint64_t pdn_parse__window_spaces(const unsigned char *p, uint64_t *lone)
+{
+    return window_spaces(p, lone);
+}
+
 /* A move number "12." or "12...": its value, kind and length in *q; false
  * when t does not start with one of four digits at most. */
 static inline bool move_number(const unsigned char *t, quick_number *q)
 {
     const unsigned char *u = t + 1;
-    uint32_t num = (uint32_t)(*t - '0');
-    while ((unsigned)(*u - '0') < 10 && u - t < 4)
-        num = num * 10 + (uint32_t)(*u++ - '0');
+    uint32_t num = (uint32_t)(*t - '0'), d;
+    /* Up to three more digits, unrolled: most numbers have one or two. */
+    if ((d = (uint32_t)u[0] - '0') < 10) {
+        num = num * 10 + d;
+        u++;
+        if ((d = (uint32_t)u[0] - '0') < 10) {
+            num = num * 10 + d;
+            u++;
+            if ((d = (uint32_t)u[0] - '0') < 10) {
+                num = num * 10 + d;
+                u++;
+            }
+        }
+    }
     if (*u != '.')
         return false;
     u++;
@@ -204,9 +271,8 @@ void pdn_parse__fast_san_run(parser *ps)
         }
         struct pdn_node *nd = (struct pdn_node *)g->nodes.data + ni;
         pdn_move_rec *mv = (pdn_move_rec *)g->moves.data + mi;
-        uint64_t lf, cr;
-        uint64_t sp = pdn_bits__spaces(p, &lf, &cr);
-        uint64_t lone = cr & ~(lf >> 1 | (uint64_t)(p[WINDOW] == '\n') << 63);
+        uint64_t lone;
+        uint64_t sp = window_spaces(p, &lone);
         /* p is at the start of a token or in white space. */
         uint64_t starts = ~sp & (sp << 1 | 1), ends = sp & ~sp << 1;
         if (lone)

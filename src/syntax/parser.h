@@ -179,6 +179,9 @@ void pdn_parse__fast_run(parser *ps);
 
 /* fast_san.c: runs of move numbers and standard SAN in a chess body. */
 void pdn_parse__fast_san_run(parser *ps);
+/* The white space of the 64 bytes at p as that loop finds it, the CRs not
+ * followed by LF in *lone (out of line for its test, unit/fast_san_spaces). */
+uint64_t pdn_parse__window_spaces(const unsigned char *p, uint64_t *lone);
 
 /* tags.c */
 void pdn_parse__tag(parser *ps);

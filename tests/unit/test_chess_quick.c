@@ -34,6 +34,17 @@ static uint64_t rnd(uint64_t *s)
     return *s * 0x2545F4914F6CDD1DULL;
 }
 
+/* The kings' cells the board keeps are those of its bitboards. */
+static int kings_kept(const pdn_chess__board *b)
+{
+    for (int side = 0; side < 2; side++) {
+        pdn_bb k = b->kind[KING_I] & b->side[side];
+        if (k == 0 || b->king[side] != pdn_chess__lsb(k))
+            return 0;
+    }
+    return 1;
+}
+
 static int same_move(pdn_chess_move a, pdn_chess_move b)
 {
     return a.from == b.from && a.to == b.to && a.piece == b.piece && a.promotion == b.promotion &&
@@ -73,9 +84,10 @@ static int compare(stats *st, const pdn_chess__board *b, const char *text, size_
         st->quick++;
         /* The check it leaves known is also found the long way. */
         ok = general(&slow, text, len, &mg, &ng) && same_move(mq, mg) && nq == ng &&
-             test_same_chess_board(&quick, &slow) && quick.check == pdn_chess__in_check(&quick);
+             test_same_chess_board(&quick, &slow) && quick.check == pdn_chess__in_check(&quick) &&
+             kings_kept(&quick) && kings_kept(&slow);
     } else {
-        ok = test_same_chess_board(&quick, b);
+        ok = test_same_chess_board(&quick, b) && kings_kept(&quick);
     }
     if (!ok && ++st->failures <= 10)
         fprintf(stderr, "    \"%.*s\": short path %s, differs from the general path\n", (int)len,

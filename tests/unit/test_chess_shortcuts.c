@@ -29,7 +29,8 @@ static int load_agrees(const char *fen)
     memset(&quick, 0xA5, sizeof quick);
     memset(&general, 0x5A, sizeof general);
     int q = pdn_chess__load(&quick, &pos), g = pdn_chess__build(&general, &pos);
-    return q == g && (q != 0 || test_same_chess_board(&quick, &general));
+    return q == g && (q != 0 || (test_same_chess_board(&quick, &general) &&
+                                 memcmp(quick.king, general.king, sizeof quick.king) == 0));
 }
 
 static void test_chess_shortcuts__start(void)
@@ -49,6 +50,9 @@ static void test_chess_shortcuts__start(void)
     pdn_chess__board quick, general;
     CHECK(pdn_chess__load(&quick, &pos) == 0 && pdn_chess__build(&general, &pos) == 0 &&
           test_same_chess_board(&quick, &general));
+    /* The kings' cells kept beside the bitboards, in the copied start too. */
+    CHECK(quick.king[0] == 4 && quick.king[1] == 60 && general.king[0] == 4 &&
+          general.king[1] == 60);
 }
 
 typedef struct tally {
