@@ -167,6 +167,20 @@ typedef struct run {
     bool main_only, first, oom;
 } run;
 
+/* The bits of a pair of squares (two pdn_square in a word) that make
+ * either of them PDN_RULES__NUMBERS or more. */
+#define SQUARES_OFF ((uint32_t)(uint16_t) ~(PDN_RULES__NUMBERS - 1) * 0x10001u)
+_Static_assert(sizeof(pdn_square) == 2 && (PDN_RULES__NUMBERS & (PDN_RULES__NUMBERS - 1)) == 0,
+               "SQUARES_OFF tests two 16-bit squares against a power of two");
+
+/* The playing squares of International draughts' board on the bitboards
+ * (BB_SHAPE_10, as engine.c lays it out) and the squares where each side
+ * is crowned: constants of the run loop's copy for International
+ * (intl_steps() checks that the engine has them). */
+#define INTL_BOARD UINT64_C(0x7dffbff7feffdf)
+#define INTL_PROMO_WHITE UINT64_C(0x7c000000000000)
+#define INTL_PROMO_BLACK UINT64_C(0x1f)
+
 /* The number kinds check_side() passes without a word, by the game's
  * dot_side. */
 static void run_numbers(run *q, char dot)
@@ -241,37 +255,16 @@ static PDN_FORCE_INLINE bool run_quick(pdn_replay *r, run *q, const pdn_node *no
 }
 
 /*
- * One move of quick_loop() for the side of colour index `ci` (a constant in
- * each copy), at q->node, a move node: false when the run ends, with this
- * move played (q->ply counts it; q->node is then the next node) or not.
- * The steps are pdn_rules__man_step() and pdn_rules__man_jump() on the
- * run's locals, and pdn_rules__live_quick() (run_quick()).
+ * The part of run_ply() after the move's squares are known (bits f and t):
+ * plays the move at `node` and moves q->node on to `next`; false when the
+ * move is not played (or on out-of-memory, q->oom).
  */
-static PDN_FORCE_INLINE bool run_ply(pdn_replay *r, run *q, int ci, played_rec *recs)
+static PDN_FORCE_INLINE bool run_play(pdn_replay *r, run *q, const pdn_node *node,
+                                      const pdn_node *next, const pdn_move_rec *mr, int ci,
+                                      played_rec *recs, uint64_t f, uint64_t t)
 {
-    const pdn_node *node = q->node;
-    const pdn_move_rec *mr = q->moves + node->a;
-    if (mr->kind != PDN_MOVE_SQUARES ||
-        (mr->square_count | (uint32_t)mr->captured_count << 16) != 2)
-        return false;
-    const pdn_square *sq = q->squares + mr->squares;
-    /* Numbered squares as pdn_board__cell() has them; anything else the
-     * long way (a letter square has the top bit). */
-    unsigned s0 = sq[0], s1 = sq[1];
-    if ((s0 | s1) >= PDN_RULES__NUMBERS)
-        return false;
-    uint64_t f = q->number_bit[s0], t = q->number_bit[s1];
-    if (f == 0 || t == 0)
-        return false;
-    /* The run goes on only to a move; one followed by a variation is left
-     * to the main loop, which keeps the position before it. */
-    const pdn_node *next = node->next != PDN_NIL ? q->nodes + node->next : NULL;
-    bool more = next != NULL && next->kind == PDN_NODE_MOVE;
-    if (!more && next != NULL && !q->main_only && variation_follows(node))
-        return false;
-    int fi = pdn_bits__ctz(f);
     uint64_t taken = 0;
-    int crowned = pdn_rules__man_step(&q->bits, &q->steps, q->d, ci, fi, f, t, q->empty);
+    int crowned = pdn_rules__man_step(&q->bits, &q->steps, q->d, ci, f, t, q->empty);
     if (crowned == -2)
         crowned = pdn_rules__man_jump(&q->bits, &q->steps, ci, f, t, q->empty, &taken);
     if (crowned >= 0) {
@@ -287,15 +280,16 @@ static PDN_FORCE_INLINE bool run_ply(pdn_replay *r, run *q, int ci, played_rec *
             rec->ply = q->ply;
             rec->cells = (uint32_t)q->clen;
             const int16_t *cell = q->d->bb.cell;
-            int16_t quad[4] = {cell[fi], cell[pdn_bits__ctz(t)], -1, -1};
+            int16_t quad[4] = {cell[pdn_bits__ctz(f)], cell[pdn_bits__ctz(t)], -1, -1};
             if (taken != 0)
                 quad[2] = cell[pdn_bits__ctz(taken)];
             memcpy(q->cells + q->clen, quad, sizeof quad);
             q->clen += 4;
         }
-    } else if (!run_quick(r, q, node, ci, q->d->bb.cell[fi], q->d->bb.cell[pdn_bits__ctz(t)],
-                          recs)) {
-        return false;
+    } else if (f == 0 || t == 0 ||
+               !run_quick(r, q, node, ci, q->d->bb.cell[pdn_bits__ctz(f)],
+                          q->d->bb.cell[pdn_bits__ctz(t)], recs)) {
+        return false; /* (a number not on the board has no bit: the steps fail on it) */
     }
     q->node = next;
     /* check_side() has nothing to say about a number that fits */
@@ -308,7 +302,44 @@ static PDN_FORCE_INLINE bool run_ply(pdn_replay *r, run *q, int ci, played_rec *
         }
         run_numbers(q, r->dot_side);
     }
-    return more;
+    return true;
+}
+
+/*
+ * One move of quick_loop() for the side of colour index `ci` (a constant in
+ * each copy), at q->node, a move node: false when the run ends, with this
+ * move played (q->ply counts it; q->node is then the next node) or not.
+ * The steps are pdn_rules__man_step() and pdn_rules__man_jump() on the
+ * run's locals, and pdn_rules__live_quick() (run_quick()).  The move before
+ * another move and the run's last move are played by copies of run_play()
+ * of their own, so that whether the run goes on is known by the code's
+ * place and kept in no register.
+ */
+static PDN_FORCE_INLINE bool run_ply(pdn_replay *r, run *q, int ci, played_rec *recs)
+{
+    const pdn_node *node = q->node;
+    const pdn_move_rec *mr = q->moves + node->a;
+    if (mr->kind != PDN_MOVE_SQUARES ||
+        (mr->square_count | (uint32_t)mr->captured_count << 16) != 2)
+        return false;
+    const pdn_square *sq = q->squares + mr->squares;
+    /* Numbered squares as pdn_board__cell() has them; anything else the
+     * long way (a letter square has the top bit).  Both tested in one
+     * word: the mask is the same in either half, whatever the byte order. */
+    uint32_t both;
+    memcpy(&both, sq, sizeof both);
+    if (both & SQUARES_OFF)
+        return false;
+    uint64_t f = q->number_bit[sq[0]], t = q->number_bit[sq[1]];
+    /* The run goes on only to a move; one followed by a variation is left
+     * to the main loop, which keeps the position before it. */
+    const pdn_node *next = node->next != PDN_NIL ? q->nodes + node->next : NULL;
+    if (next != NULL && next->kind == PDN_NODE_MOVE)
+        return run_play(r, q, node, next, mr, ci, recs, f, t);
+    if (next != NULL && !q->main_only && variation_follows(node))
+        return false;
+    run_play(r, q, node, next, mr, ci, recs, f, t);
+    return false;
 }
 
 /*
@@ -339,6 +370,10 @@ static PDN_FORCE_INLINE size_t quick_loop(pdn_replay *r, frame *f, pdn_position 
         q.steps.choice = 2;
         q.steps.kings_taken = ~(uint64_t)0;
         q.steps.promotion = PDN_PROMOTE_PASS;
+        q.steps.shifts10 = 1;
+        q.steps.board = INTL_BOARD;
+        q.steps.promo[0] = INTL_PROMO_WHITE;
+        q.steps.promo[1] = INTL_PROMO_BLACK;
     }
     q.d = d;
     q.empty = pdn_rules__empty(&q.bits, &q.steps);
@@ -406,7 +441,8 @@ static bool intl_steps(const pdn_draughts *d)
 {
     const pdn_rules__steps *e = &d->steps;
     return e->diag10[0] && e->diag10[1] && e->choice == 2 && e->kings_taken == ~(uint64_t)0 &&
-           e->promotion == PDN_PROMOTE_PASS;
+           e->promotion == PDN_PROMOTE_PASS && e->shifts10 && e->board == INTL_BOARD &&
+           e->promo[0] == INTL_PROMO_WHITE && e->promo[1] == INTL_PROMO_BLACK;
 }
 
 /* quick_loop() for a walk without records (pdn_replay__records()). */

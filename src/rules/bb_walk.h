@@ -6,8 +6,24 @@
  * direction as constants (the diagonal steps then need no mask, thanks to
  * the ghost squares), or is left undefined for the copy that reads shifts
  * and masks from the engine.  The direction loops are unrolled so that
- * every shift is a constant.
+ * every shift is a constant.  WALK_INTL, defined for one copy of the 10x10
+ * layout, makes International's rules constants too (engines for which
+ * pdn_rules__bb_intl() holds): the rules are read through the macros below.
  */
+
+#ifdef WALK_INTL
+#define WALK_RULES(d) ((void)(d), &intl_rules)
+#define WALK_MAN_CAP(d, ci) ((void)(d), (void)(ci), BB_DIAGONAL)
+#define WALK_KING_CAP(d, ci) ((void)(d), (void)(ci), BB_DIAGONAL)
+#define WALK_KING_MOVE(d, ci) ((void)(d), (void)(ci), BB_DIAGONAL)
+#define WALK_M(m, field) ((void)(m), (int)INTL_M_##field)
+#else
+#define WALK_RULES(d) (&(d)->rules)
+#define WALK_MAN_CAP(d, ci) ((d)->man_cap[ci])
+#define WALK_KING_CAP(d, ci) ((d)->king_cap[ci])
+#define WALK_KING_MOVE(d, ci) ((d)->king_move[ci])
+#define WALK_M(m, field) ((m)->field)
+#endif
 
 /* One step in direction d (see bb_layout in rules.h). */
 static inline uint64_t WALK(step)(const bb_layout *L, uint64_t b, int d)
@@ -40,7 +56,7 @@ static size_t WALK(jumps)(bbwalk *w, uint64_t cur, int king, unsigned skip);
 /* What capturing `a` in direction `dir` leads to: see jumps() in generate.c. */
 static size_t WALK(capture)(bbwalk *w, uint64_t a, int dir, int king)
 {
-    const pdn_rules *r = &w->d->rules;
+    const pdn_rules *r = WALK_RULES(w->d);
     const bb_layout *L = w->L;
     uint64_t b = WALK(step)(L, a, dir);
     uint64_t s_avail = w->avail, s_men = w->avail_men, s_taken = w->taken, s_empty = w->empty;
@@ -89,8 +105,8 @@ static size_t WALK(jumps)(bbwalk *w, uint64_t cur, int king, unsigned skip)
 {
     const pdn_draughts *d = w->d;
     const bb_layout *L = w->L;
-    unsigned dirs = (king ? d->king_cap[w->ci] : d->man_cap[w->ci]) & ~skip;
-    int flying = king && d->rules.king_capture_flying;
+    unsigned dirs = (king ? WALK_KING_CAP(d, w->ci) : WALK_MAN_CAP(d, w->ci)) & ~skip;
+    int flying = king && WALK_RULES(d)->king_capture_flying;
     uint64_t targets = king ? w->avail : w->avail_men;
     size_t found = 0;
     BB_UNROLL
@@ -115,7 +131,7 @@ static uint64_t WALK(king_capturers)(const pdn_draughts *d, int ci, uint64_t kin
                                      uint64_t avail)
 {
     const bb_layout *L = &d->bb;
-    unsigned king_cap = d->king_cap[ci];
+    unsigned king_cap = WALK_KING_CAP(d, ci);
     uint64_t out = 0, hit[D_COUNT];
     BB_UNROLL
     for (int dir = 0; dir < D_COUNT; dir++) {
@@ -126,10 +142,10 @@ static uint64_t WALK(king_capturers)(const pdn_draughts *d, int ci, uint64_t kin
         if (!(king_cap & DIR_BIT(dir)))
             continue;
         hit[dir] = WALK(step)(L, empty, back) & avail; /* empty behind */
-        if (!d->rules.king_capture_flying)
+        if (!WALK_RULES(d)->king_capture_flying)
             out |= WALK(step)(L, hit[dir], back) & kings; /* as men capture */
     }
-    if (!d->rules.king_capture_flying)
+    if (!WALK_RULES(d)->king_capture_flying)
         return out;
     /* the first piece on each line of each king: a ray and a bit scan */
     for (uint64_t k = kings; k; k &= k - 1) {
@@ -155,7 +171,7 @@ static inline uint64_t WALK(capturers)(const pdn_draughts *d, int ci, const bbpo
 {
     const bb_layout *L = &d->bb;
     uint64_t out = 0, men = p->men[ci];
-    unsigned man_cap = d->man_cap[ci];
+    unsigned man_cap = WALK_MAN_CAP(d, ci);
     BB_UNROLL
     for (int dir = 0; dir < D_COUNT; dir++) {
         int back = pdn_rules__reverse(dir);
@@ -178,7 +194,7 @@ static inline size_t WALK(captures)(bbwalk *w, const bbpos *p, size_t base, cons
     int ci = w->ci, oi = ci ^ 1;
     uint64_t opp = p->men[oi] | p->kings[oi];
     uint64_t empty = w->L->board & ~(opp | p->men[ci] | p->kings[ci] | p->other);
-    uint64_t avail_men = d->rules.men_capture_kings ? opp : p->men[oi];
+    uint64_t avail_men = WALK_RULES(d)->men_capture_kings ? opp : p->men[oi];
     uint64_t able = known != NULL ? *known : WALK(capturers)(d, ci, p, empty, opp, avail_men);
     if (!able)
         return 0;
@@ -233,7 +249,7 @@ static PDN_NOINLINE void WALK(man_dfs)(mansearch *m, uint64_t cur, uint64_t avai
                                        uint64_t taken, int n)
 {
     const bb_layout *L = m->L;
-    unsigned cap = m->cap;
+    unsigned cap = WALK_M(m, cap);
     int found = 0;
     BB_UNROLL
     for (int dir = 0; dir < D_COUNT; dir++) {
@@ -252,14 +268,15 @@ static PDN_NOINLINE void WALK(man_dfs)(mansearch *m, uint64_t cur, uint64_t avai
         }
         m->capt[n] = a;
         m->land[n] = b;
-        if ((b & m->promo) && m->promotion != PDN_PROMOTE_PASS) {
-            if (m->promotion == PDN_PROMOTE_KING) {
+        if ((b & m->promo) && WALK_M(m, promotion) != PDN_PROMOTE_PASS) {
+            if (WALK_M(m, promotion) == PDN_PROMOTE_KING) {
                 m->stop = m->bail = 1; /* crowned, he goes on as a king */
                 return;
             }
             man_leaf(m, b, taken | a, n + 1); /* crowned, the move ends */
         } else {
-            WALK(man_dfs)(m, b, avail & ~a, m->remove ? empty | a : empty, taken | a, n + 1);
+            WALK(man_dfs)
+            (m, b, avail & ~a, WALK_M(m, remove) ? empty | a : empty, taken | a, n + 1);
         }
         if (m->stop)
             return;
@@ -272,8 +289,8 @@ static PDN_NOINLINE void WALK(man_dfs)(mansearch *m, uint64_t cur, uint64_t avai
  * king), or the next square (a short one); 0 for none. */
 static inline uint64_t WALK(king_meets)(const mansearch *m, uint64_t cur, uint64_t empty, int dir)
 {
-    return m->flying ? WALK(nearest)(m->L, m->ray[dir][pdn_bits__ctz(cur)] & ~empty, dir)
-                     : WALK(step)(m->L, cur, dir);
+    return WALK_M(m, flying) ? WALK(nearest)(m->L, m->ray[dir][pdn_bits__ctz(cur)] & ~empty, dir)
+                             : WALK(step)(m->L, cur, dir);
 }
 
 /* The directions of `dirs` in which a king on `cur` has a capture. */
@@ -319,15 +336,15 @@ static PDN_NOINLINE void WALK(king_dfs)(mansearch *m, uint64_t cur, uint64_t ava
             continue;
         uint64_t a = WALK(king_meets)(m, cur, empty, dir);
         uint64_t b = WALK(step)(L, a, dir);
-        unsigned back = m->turn_back ? 0 : DIR_BIT(pdn_rules__reverse(dir));
-        uint64_t after = m->remove ? empty | a : empty, left = avail & ~a;
+        unsigned back = WALK_M(m, turn_back) ? 0 : DIR_BIT(pdn_rules__reverse(dir));
+        uint64_t after = WALK_M(m, remove) ? empty | a : empty, left = avail & ~a;
         int sub = 0;
         m->capt[n] = a;
-        if (!m->lands_next) {
-            unsigned later = m->flying ? LINE_BITS(dir) : back;
+        if (!WALK_M(m, lands_next)) {
+            unsigned later = WALK_M(m, flying) ? LINE_BITS(dir) : back;
             for (uint64_t l = b; l & after; l = WALK(step)(L, l, dir)) {
                 unsigned can =
-                    WALK(king_can)(m, l, left, after, m->kcap & ~(l == b ? back : later));
+                    WALK(king_can)(m, l, left, after, WALK_M(m, kcap) & ~(l == b ? back : later));
                 if (can == 0)
                     continue;
                 m->land[n] = l;
@@ -343,7 +360,7 @@ static PDN_NOINLINE void WALK(king_dfs)(mansearch *m, uint64_t cur, uint64_t ava
                     return;
             }
         } else {
-            unsigned can = WALK(king_can)(m, b, left, after, m->kcap & ~back);
+            unsigned can = WALK(king_can)(m, b, left, after, WALK_M(m, kcap) & ~back);
             m->land[n] = b;
             if (can != 0)
                 WALK(king_dfs)(m, b, left, after, taken | a, n + 1, can);
@@ -360,14 +377,14 @@ static PDN_NOINLINE void WALK(king_dfs)(mansearch *m, uint64_t cur, uint64_t ava
 static void WALK(king_init)(mansearch *m, const pdn_draughts *d, int ci)
 {
     m->L = &d->bb;
-    m->cap = d->man_cap[ci];
-    m->kcap = d->king_cap[ci];
+    m->cap = WALK_MAN_CAP(d, ci);
+    m->kcap = WALK_KING_CAP(d, ci);
     m->promo = d->bb.promo[ci];
-    m->promotion = d->rules.promotion;
-    m->remove = d->rules.remove_immediately;
-    m->flying = d->rules.king_capture_flying;
-    m->lands_next = d->rules.king_lands_next;
-    m->turn_back = d->rules.remove_immediately && d->rules.reverse_allowed;
+    m->promotion = WALK_RULES(d)->promotion;
+    m->remove = WALK_RULES(d)->remove_immediately;
+    m->flying = WALK_RULES(d)->king_capture_flying;
+    m->lands_next = WALK_RULES(d)->king_lands_next;
+    m->turn_back = WALK_RULES(d)->remove_immediately && WALK_RULES(d)->reverse_allowed;
     m->ray = (const uint64_t(*)[64])d->ray;
     m->best = 0;
     m->stop = m->bail = 0;
@@ -413,8 +430,8 @@ static int WALK(king_takes)(pdn_rules__found *out, const pdn_draughts *d, const 
         m.record = 0;
         m.limit = m.best;
         const bb_layout *L = &d->bb;
-        uint64_t avail_men = d->rules.men_capture_kings ? opp : p->men[oi], men = 0;
-        unsigned cap = d->man_cap[ci];
+        uint64_t avail_men = WALK_RULES(d)->men_capture_kings ? opp : p->men[oi], men = 0;
+        unsigned cap = WALK_MAN_CAP(d, ci);
         BB_UNROLL
         for (int dir = 0; dir < D_COUNT; dir++) {
             int back = pdn_rules__reverse(dir);
@@ -459,10 +476,10 @@ static int WALK(men)(pdn_rules__found *out, const pdn_draughts *d, int ci, int m
 {
     mansearch m;
     m.L = &d->bb;
-    m.cap = d->man_cap[ci];
+    m.cap = WALK_MAN_CAP(d, ci);
     m.promo = d->bb.promo[ci];
-    m.promotion = d->rules.promotion;
-    m.remove = d->rules.remove_immediately;
+    m.promotion = WALK_RULES(d)->promotion;
+    m.remove = WALK_RULES(d)->remove_immediately;
     m.t = t;
     m.best = 0;
     m.limit = 64;
@@ -500,7 +517,7 @@ static int WALK(single)(pdn_rules__found *out, const pdn_draughts *d, const bbpo
                         uint64_t f, uint64_t t)
 {
     const bb_layout *L = &d->bb;
-    const pdn_rules *r = &d->rules;
+    const pdn_rules *r = WALK_RULES(d);
     /* Only where one capture is as good as another of as many pieces. */
     int most = r->prefer[0] == PDN_PREFER_MOST_PIECES;
     if (!(f & p->men[ci]) || r->prefer[most] != PDN_PREFER_END)
@@ -512,7 +529,7 @@ static int WALK(single)(pdn_rules__found *out, const pdn_draughts *d, const bbpo
     /* With the most pieces to take, every man and king of the side counts;
      * with a free choice, only the man that moves. */
     uint64_t movers = most ? p->men[ci] : f, any = 0, land = 0, a = 0;
-    unsigned cap = d->man_cap[ci];
+    unsigned cap = WALK_MAN_CAP(d, ci);
     BB_UNROLL
     for (int dir = 0; dir < D_COUNT; dir++) {
         int back = pdn_rules__reverse(dir);
@@ -562,12 +579,12 @@ static int WALK(single)(pdn_rules__found *out, const pdn_draughts *d, const bbpo
 static int WALK(king_reach)(const pdn_draughts *d, int ci, uint64_t f, uint64_t t, uint64_t empty)
 {
     const bb_layout *L = &d->bb;
-    int flying = d->rules.king_flying;
+    int flying = WALK_RULES(d)->king_flying;
     if (!(t & empty))
         return 0;
     BB_UNROLL
     for (int dir = 0; dir < D_COUNT; dir++) {
-        if (!(d->king_move[ci] & DIR_BIT(dir)))
+        if (!(WALK_KING_MOVE(d, ci) & DIR_BIT(dir)))
             continue;
         if (flying) {
             uint64_t ray = d->ray[dir][pdn_bits__ctz(f)];
@@ -593,7 +610,7 @@ static int WALK(king_step)(pdn_rules__found *out, const pdn_draughts *d, const p
     int oi = ci ^ 1;
     uint64_t opp = p->men[oi] | p->kings[oi];
     uint64_t empty = L->board & ~(opp | p->men[ci] | p->kings[ci] | p->other);
-    uint64_t avail_men = d->rules.men_capture_kings ? opp : p->men[oi];
+    uint64_t avail_men = WALK_RULES(d)->men_capture_kings ? opp : p->men[oi];
     int choice = d->steps.choice;
     if (choice != 0) {
         /* With a free choice or the most pieces to take, a move to a square
@@ -616,17 +633,17 @@ static int WALK(king_step)(pdn_rules__found *out, const pdn_draughts *d, const p
     uint64_t able = WALK(capturers)(d, ci, p, empty, opp, avail_men);
     if (able) {
         /* a capture, where the rules leave the choice free or want the most */
-        int most = d->rules.prefer[0] == PDN_PREFER_MOST_PIECES;
-        if (d->rules.prefer[most] != PDN_PREFER_END)
+        int most = WALK_RULES(d)->prefer[0] == PDN_PREFER_MOST_PIECES;
+        if (WALK_RULES(d)->prefer[most] != PDN_PREFER_END)
             return 0;
         return WALK(traced)(out, d, p, ci, most ? able : able & f, f, t);
     }
     if (!(t & empty) || f == pdn_rules__stuck(d, p, lv->color, &lv->st))
         return 0;
-    int flying = d->rules.king_flying;
+    int flying = WALK_RULES(d)->king_flying;
     BB_UNROLL
     for (int dir = 0; dir < D_COUNT; dir++) {
-        if (!(d->king_move[ci] & DIR_BIT(dir)))
+        if (!(WALK_KING_MOVE(d, ci) & DIR_BIT(dir)))
             continue;
         for (uint64_t s = WALK(step)(L, f, dir) & empty; s;
              s = flying ? WALK(step)(L, s, dir) & empty : 0) {
@@ -654,7 +671,7 @@ static pdn_status WALK(resolve)(pdn_rules__found *out, size_t *count, const pdn_
     int oi = ci ^ 1;
     uint64_t opp = p->men[oi] | p->kings[oi];
     uint64_t empty = L->board & ~(opp | p->men[ci] | p->kings[ci] | p->other);
-    uint64_t avail_men = d->rules.men_capture_kings ? opp : p->men[oi];
+    uint64_t avail_men = WALK_RULES(d)->men_capture_kings ? opp : p->men[oi];
     uint64_t able = WALK(capturers)(d, ci, p, empty, opp, avail_men);
     if (able)
         return WALK(resolve_capture)(out, count, d, p, ci, able, x);
@@ -670,10 +687,10 @@ static pdn_status WALK(resolve)(pdn_rules__found *out, size_t *count, const pdn_
     }
     if (!(x->from & p->kings[ci]) || x->from == pdn_rules__stuck(d, p, lv->color, &lv->st))
         return PDN_OK;
-    int flying = d->rules.king_flying;
+    int flying = WALK_RULES(d)->king_flying;
     BB_UNROLL
     for (int dir = 0; dir < D_COUNT; dir++) {
-        if (!(d->king_move[ci] & DIR_BIT(dir)))
+        if (!(WALK_KING_MOVE(d, ci) & DIR_BIT(dir)))
             continue;
         for (uint64_t t = WALK(step)(L, x->from, dir) & empty; t;
              t = flying ? WALK(step)(L, t, dir) & empty : 0) {
@@ -692,7 +709,7 @@ static uint64_t WALK(plain)(bbwalk *w, const bbpos *p, const bbhist *h, int list
 {
     const pdn_draughts *d = w->d;
     const bb_layout *L = w->L;
-    int ci = w->ci, flying = d->rules.king_flying;
+    int ci = w->ci, flying = WALK_RULES(d)->king_flying;
     uint64_t empty = L->board & ~(p->men[0] | p->men[1] | p->kings[0] | p->kings[1] | p->other);
     uint64_t men = p->men[ci], kings = p->kings[ci] & ~limited(w, p, h), count = 0;
     BB_UNROLL
@@ -707,7 +724,7 @@ static uint64_t WALK(plain)(bbwalk *w, const bbpos *p, const bbhist *h, int list
                     (to & L->promo[ci]) != 0);
             }
         }
-        if (!kings || !(d->king_move[ci] & DIR_BIT(dir)))
+        if (!kings || !(WALK_KING_MOVE(d, ci) & DIR_BIT(dir)))
             continue;
         if (!list) {
             /* the rays of distinct kings in one direction never overlap */
@@ -751,3 +768,9 @@ static uint64_t WALK(visit)(bbwalk *w, const bbpos *p, const bbhist *h, int ci, 
     w->top = base;
     return total;
 }
+
+#undef WALK_RULES
+#undef WALK_MAN_CAP
+#undef WALK_KING_CAP
+#undef WALK_KING_MOVE
+#undef WALK_M

@@ -5,7 +5,8 @@
  * any rules.  It follows the capture paths exactly as the mailbox generator
  * (generate.c) does, so both count the same paths; at the last ply plain
  * moves are counted with popcounts instead of being listed.  The hot code
- * is bb_walk.h, compiled here once per common layout with constant shifts
+ * is bb_walk.h, compiled here once per common layout with constant shifts,
+ * once more for the 10x10 layout under International's rules as constants,
  * and once for any layout.  The replay resolves its written moves on the
  * same bitboards (pdn_rules__live_resolve()): plain moves by masks, and
  * captures with the same search, which then keeps the paths of the captures
@@ -489,17 +490,23 @@ static inline void man_leaf(mansearch *m, uint64_t to, uint64_t taken, int n)
 static int man_pick(pdn_rules__found *out, const mansearch *m, const pdn_draughts *d, uint64_t f,
                     int most, int king)
 {
-    size_t first = MAN_FOUND, sets = 0;
-    for (size_t i = 0; i < m->found; i++) {
-        if (most && m->fit[i].n != m->best)
-            continue;
-        size_t j = 0;
-        while (j < i && (m->fit[j].taken != m->fit[i].taken || (most && m->fit[j].n != m->best)))
-            j++;
-        if (j < i)
-            continue; /* the same captured set as an earlier one */
-        if (sets++ == 0)
-            first = i;
+    /* mostly one capture fits: then it is the one, with no sets to compare */
+    size_t first = 0, sets = 1;
+    if (m->found != 1 || (most && m->fit[0].n != m->best)) {
+        first = MAN_FOUND;
+        sets = 0;
+        for (size_t i = 0; i < m->found; i++) {
+            if (most && m->fit[i].n != m->best)
+                continue;
+            size_t j = 0;
+            while (j < i &&
+                   (m->fit[j].taken != m->fit[i].taken || (most && m->fit[j].n != m->best)))
+                j++;
+            if (j < i)
+                continue; /* the same captured set as an earlier one */
+            if (sets++ == 0)
+                first = i;
+        }
     }
     if (sets != 1)
         return 0;
@@ -535,6 +542,54 @@ static int man_pick(pdn_rules__found *out, const mansearch *m, const pdn_draught
 #include "rules/bb_walk.h"
 #undef WALK
 #undef WALK_SHIFTS
+
+/* The 10x10 layout under International's rules (pdn_rules__bb_intl()), as
+ * constants: the fields of intl_rules that bb_walk.h reads, and those of a
+ * mansearch (set up from them) as INTL_M_*. */
+#define BB_DIAGONAL (DIR_BIT(D_NE) | DIR_BIT(D_NW) | DIR_BIT(D_SE) | DIR_BIT(D_SW))
+static const pdn_rules intl_rules = {
+    .king_flying = 1,
+    .king_capture_flying = 1,
+    .king_lands_next = 0,
+    .men_capture_kings = 1,
+    .remove_immediately = 0,
+    .reverse_allowed = 0,
+    .promotion = PDN_PROMOTE_PASS,
+    .prefer = {PDN_PREFER_MOST_PIECES, PDN_PREFER_END},
+};
+enum {
+    INTL_M_cap = BB_DIAGONAL,
+    INTL_M_kcap = BB_DIAGONAL,
+    INTL_M_promotion = PDN_PROMOTE_PASS,
+    INTL_M_remove = 0,
+    INTL_M_flying = 1,
+    INTL_M_lands_next = 0,
+    INTL_M_turn_back = 0
+};
+
+#define WALK(name) name##_intl
+#define WALK_SHIFTS BB_SHAPE_10
+#define WALK_INTL
+#include "rules/bb_walk.h"
+#undef WALK
+#undef WALK_SHIFTS
+#undef WALK_INTL
+
+int pdn_rules__bb_intl(const pdn_draughts *d)
+{
+    const pdn_rules *r = &d->rules, *i = &intl_rules;
+    int same = d->bb.ok && d->bb.shape == 1 && r->king_flying == i->king_flying &&
+               r->king_capture_flying == i->king_capture_flying &&
+               r->king_lands_next == i->king_lands_next &&
+               r->men_capture_kings == i->men_capture_kings &&
+               r->remove_immediately == i->remove_immediately &&
+               r->reverse_allowed == i->reverse_allowed && r->promotion == i->promotion &&
+               r->prefer[0] == i->prefer[0] && r->prefer[1] == i->prefer[1];
+    for (int ci = 0; ci < 2; ci++)
+        same = same && d->man_cap[ci] == BB_DIAGONAL && d->king_cap[ci] == BB_DIAGONAL &&
+               d->king_move[ci] == BB_DIAGONAL;
+    return same;
+}
 
 #define WALK(name) name##_8
 #define WALK_SHIFTS BB_SHAPE_8
@@ -578,12 +633,29 @@ uint64_t pdn_rules__bb_able(const pdn_draughts *d, const pdn_rules__bits *b, uns
     uint64_t empty = d->bb.board & ~(opp | b->men[ci] | b->kings[ci] | b->other);
     uint64_t avail_men = d->rules.men_capture_kings ? opp : b->men[oi];
     if (d->bb.shape == 1)
-        return capturers_10(d, ci, b, empty, opp, avail_men);
+        return d->steps.intl ? capturers_intl(d, ci, b, empty, opp, avail_men)
+                             : capturers_10(d, ci, b, empty, opp, avail_men);
     if (d->bb.shape == 2)
         return capturers_8(d, ci, b, empty, opp, avail_men);
     if (d->bb.shape == 3)
         return capturers_8m(d, ci, b, empty, opp, avail_men);
     return capturers_any(d, ci, b, empty, opp, avail_men);
+}
+
+uint64_t pdn_rules__bb_kings_able(const pdn_draughts *d, int ci, uint64_t kings, uint64_t empty,
+                                  uint64_t avail)
+{
+    switch (d->bb.shape) {
+    case 1:
+        return d->steps.intl ? king_capturers_intl(d, ci, kings, empty, avail)
+                             : king_capturers_10(d, ci, kings, empty, avail);
+    case 2:
+        return king_capturers_8(d, ci, kings, empty, avail);
+    case 3:
+        return king_capturers_8m(d, ci, kings, empty, avail);
+    default:
+        return king_capturers_any(d, ci, kings, empty, avail);
+    }
 }
 
 size_t pdn_rules__bb_cells(int16_t *out, const pdn_draughts *d, uint64_t set)
@@ -606,7 +678,8 @@ pdn_status pdn_rules__live_resolve(pdn_rules__found *out, size_t *count, const p
 {
     switch (d->bb.shape) {
     case 1:
-        return resolve_10(out, count, d, lv, squares, captured, captured_count);
+        return d->steps.intl ? resolve_intl(out, count, d, lv, squares, captured, captured_count)
+                             : resolve_10(out, count, d, lv, squares, captured, captured_count);
     case 2:
         return resolve_8(out, count, d, lv, squares, captured, captured_count);
     case 3:
@@ -625,7 +698,8 @@ bool pdn_rules__live_quick(pdn_rules__found *out, const pdn_draughts *d, const p
     if (f & b->men[ci]) {
         switch (d->bb.shape) {
         case 1:
-            return single_10(out, d, b, ci, f, t);
+            return d->steps.intl ? single_intl(out, d, b, ci, f, t)
+                                 : single_10(out, d, b, ci, f, t);
         case 2:
             return single_8(out, d, b, ci, f, t);
         case 3:
@@ -638,7 +712,8 @@ bool pdn_rules__live_quick(pdn_rules__found *out, const pdn_draughts *d, const p
         return false;
     switch (d->bb.shape) {
     case 1:
-        return king_step_10(out, d, lv, ci, f, t);
+        return d->steps.intl ? king_step_intl(out, d, lv, ci, f, t)
+                             : king_step_10(out, d, lv, ci, f, t);
     case 2:
         return king_step_8(out, d, lv, ci, f, t);
     case 3:
@@ -670,6 +745,8 @@ static pdn_status perft_bits(uint64_t *out, const pdn_draughts *d, const bbpos *
     int ci = pdn_rules__ci(color);
     if (depth == 0)
         *out = 1;
+    else if (d->bb.shape == 1 && d->steps.intl)
+        *out = visit_intl(&w, p, &h, ci, depth);
     else if (d->bb.shape == 1)
         *out = visit_10(&w, p, &h, ci, depth);
     else if (d->bb.shape == 2)

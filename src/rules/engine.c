@@ -224,6 +224,20 @@ static int rules_valid(const pdn_rules *r)
     return 1;
 }
 
+/* Whether the men's steps of `d` are those of steps.shifts10. */
+static int steps_by_shifts(const pdn_draughts *d)
+{
+    if (!d->bb.ok || d->bb.shape != 1)
+        return 0;
+    for (int i = 0; i < 64; i++) {
+        uint64_t b = (uint64_t)1 << i, board = d->bb.board;
+        if ((board & b) && (d->man_steps[0][i] != (((b << 5) | (b << 6)) & board) ||
+                            d->man_steps[1][i] != (((b >> 5) | (b >> 6)) & board)))
+            return 0;
+    }
+    return 1;
+}
+
 pdn_status pdn_draughts_new(pdn_draughts **out, const pdn_geometry *g, const pdn_rules *rules,
                             const pdn_allocator *allocator)
 {
@@ -261,6 +275,8 @@ pdn_status pdn_draughts_new(pdn_draughts **out, const pdn_geometry *g, const pdn
     d->steps.man_steps[0] = d->man_steps[0];
     d->steps.man_steps[1] = d->man_steps[1];
     d->steps.promotion = (uint8_t)rules->promotion;
+    d->steps.intl = (uint8_t)pdn_rules__bb_intl(d);
+    d->steps.shifts10 = (uint8_t)steps_by_shifts(d);
     *out = d;
     return PDN_OK;
 }

@@ -154,8 +154,6 @@ void pdn_rules__live_store(const pdn_rules__live *lv, const pdn_draughts *d, pdn
 bool pdn_rules__live_can_move(const pdn_draughts *d, const pdn_rules__live *lv)
 {
     const pdn_rules__bits *b = &lv->bits;
-    if (pdn_rules__bb_able(d, b, lv->color) != 0)
-        return true;
     int ci = pdn_rules__ci(lv->color);
     uint64_t empty = d->bb.board & ~(b->men[0] | b->men[1] | b->kings[0] | b->kings[1]);
     uint64_t kings = b->kings[ci] & ~pdn_rules__stuck(d, b, lv->color, &lv->st);
@@ -165,5 +163,6 @@ bool pdn_rules__live_can_move(const pdn_draughts *d, const pdn_rules__live *lv)
         if ((d->king_move[ci] & DIR_BIT(dir)) && (pdn_rules__step(&d->bb, kings, dir) & empty))
             return true;
     }
-    return false;
+    /* a capture last: most positions have a plain move, found sooner */
+    return pdn_rules__bb_able(d, b, lv->color) != 0;
 }

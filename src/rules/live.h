@@ -10,6 +10,7 @@
 #ifndef PDN_RULES_LIVE_H
 #define PDN_RULES_LIVE_H
 
+#include "base/bits.h"
 #include "rules/rules.h"
 
 /* The step functions below are PDN_FORCE_INLINE: the replay's loop keeps
@@ -65,9 +66,10 @@ static inline uint64_t pdn_rules__empty(const pdn_rules__bits *b, const pdn_rule
 }
 
 /*
- * A man's step of the side of colour index `ci` from bitboard square `fi`
- * (bit f) to bit t on `b`, as pdn_draughts_play() plays it, when it is one
- * and the side has no capture: then it is the one legal move that fits, as
+ * A man's step of the side of colour index `ci` from bit f to bit t on `b`
+ * (either may be 0, for no square: then it is no step), as
+ * pdn_draughts_play() plays it, when it is one and the side has no
+ * capture: then it is the one legal move that fits, as
  * pdn_rules__live_resolve() would find it.  1 when the man is crowned, 0
  * when not; nothing is played and it returns -1 when the side has a
  * capture, -2 for a move that is no man's step.  `e` is the engine's
@@ -76,19 +78,28 @@ static inline uint64_t pdn_rules__empty(const pdn_rules__bits *b, const pdn_rule
  * history and the side to move.  Inline, as most moves of a game are this.
  */
 static PDN_FORCE_INLINE int pdn_rules__man_step(pdn_rules__bits *b, const pdn_rules__steps *e,
-                                                const pdn_draughts *d, int ci, int fi, uint64_t f,
+                                                const pdn_draughts *d, int ci, uint64_t f,
                                                 uint64_t t, uint64_t empty)
 {
     int oi = ci ^ 1;
     uint64_t men = b->men[ci];
-    if (!(men & f) || !(e->man_steps[ci][fi] & empty & t))
+    if (!(men & f))
         return -2;
-    if (e->diag10[ci] && b->kings[ci] == 0) {
+    uint64_t to = !e->shifts10 ? e->man_steps[ci][pdn_bits__ctz(f)]
+                  : ci         ? (f >> 5) | (f >> 6)
+                               : (f << 5) | (f << 6); /* `empty` has no ghost square */
+    if (!(to & empty & t))
+        return -2;
+    if (e->diag10[ci]) {
         /* the men's part of capturers() in bb_walk.h, its shifts written out */
         uint64_t avail = b->men[oi] | (b->kings[oi] & e->kings_taken);
         uint64_t hit = PDN_RULES__FROM_NE(empty, avail) | PDN_RULES__FROM_NW(empty, avail) |
                        PDN_RULES__FROM_SE(empty, avail) | PDN_RULES__FROM_SW(empty, avail);
         if (hit & men)
+            return -1;
+        /* the kings' part, on values: the position must not escape */
+        if (b->kings[ci] != 0 &&
+            pdn_rules__bb_kings_able(d, ci, b->kings[ci], empty, b->men[oi] | b->kings[oi]) != 0)
             return -1;
     } else {
         /* a copy: the caller's position must not escape its loop */
@@ -114,8 +125,10 @@ static PDN_FORCE_INLINE int pdn_rules__man_step(pdn_rules__bits *b, const pdn_ru
  * the man cannot go on.  Then it is the one legal move that fits, as
  * WALK(single) in bb_walk.h finds it, and is played: 1 when the man is
  * crowned, 0 when not, with the bit of the piece taken in *taken; -1
- * (nothing played) for anything else, which pdn_rules__live_quick() sees to.
- * `empty` as for pdn_rules__man_step().
+ * (nothing played) for anything else, which pdn_rules__live_quick() sees to;
+ * also for f or t 0 (no square): t 0 matches only a jump that lands past
+ * the 64 bits, and no man can take towards there.  `empty` as for
+ * pdn_rules__man_step().
  */
 static PDN_FORCE_INLINE int pdn_rules__man_jump(pdn_rules__bits *b, const pdn_rules__steps *e,
                                                 int ci, uint64_t f, uint64_t t, uint64_t empty,
@@ -166,9 +179,8 @@ static inline void pdn_rules__man_moved(pdn_draughts_state *st, int ci)
 static PDN_FORCE_INLINE int pdn_rules__live_step_of(pdn_rules__live *lv, const pdn_draughts *d,
                                                     int from, int to, int ci)
 {
-    int i = d->bit_of[from];
     int crowned =
-        pdn_rules__man_step(&lv->bits, &d->steps, d, ci, i, (uint64_t)1 << i,
+        pdn_rules__man_step(&lv->bits, &d->steps, d, ci, (uint64_t)1 << d->bit_of[from],
                             (uint64_t)1 << d->bit_of[to], pdn_rules__empty(&lv->bits, &d->steps));
     if (crowned < 0)
         return -1;

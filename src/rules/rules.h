@@ -93,6 +93,12 @@ typedef struct pdn_rules__steps {
      * 1 free choice, 2 the most pieces, 0 other precedence rules */
     uint8_t choice;
     uint8_t promotion; /* pdn_promotion */
+    /* pdn_rules__bb_intl(): the bitboard code may take International's
+     * rules as constants */
+    uint8_t intl;
+    /* the board is BB_SHAPE_10 with White's men stepping by +5 and +6 and
+     * Black's by -5 and -6: man_steps is then two shifts and a mask */
+    uint8_t shifts10;
 } pdn_rules__steps;
 
 struct pdn_draughts {
@@ -199,6 +205,11 @@ typedef struct pdn_rules__live {
 void pdn_rules__bb_load(pdn_rules__bits *out, const pdn_draughts *d, const uint8_t *board);
 /* The pieces of `color` that can make a capture, as a bitboard. */
 uint64_t pdn_rules__bb_able(const pdn_draughts *d, const pdn_rules__bits *b, unsigned color);
+/* The kings' part of pdn_rules__bb_able(): which of `kings`, of colour
+ * index ci, can capture a piece of `avail` (the other side's pieces) with
+ * `empty` the empty playing squares. */
+uint64_t pdn_rules__bb_kings_able(const pdn_draughts *d, int ci, uint64_t kings, uint64_t empty,
+                                  uint64_t avail);
 /* The cells of the squares of bitboard `set`, in increasing order, into
  * `out` (room for 64); their number. */
 size_t pdn_rules__bb_cells(int16_t *out, const pdn_draughts *d, uint64_t set);
@@ -281,5 +292,10 @@ int pdn_rules__bb_fits(const pdn_draughts *d);
 pdn_status pdn_rules__perft_bb(uint64_t *out, const pdn_draughts *d, const uint8_t *board,
                                unsigned color, const pdn_draughts_state *st, int depth,
                                unsigned flags);
+
+/* Whether `d` has the 10x10 bitboard layout and the capture and king rules
+ * of International draughts (every field bb_walk.h reads): its searches
+ * then run on a copy with those rules as constants (steps.intl). */
+int pdn_rules__bb_intl(const pdn_draughts *d);
 
 #endif
