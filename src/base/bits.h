@@ -209,6 +209,34 @@ static inline uint64_t pdn_bits__mask32(__m128i a, __m128i b)
 }
 #endif
 
+#if PDN_BITS_SSE2
+/* pdn_bits__tokens() for p[0..32), p[32] read for a CR.  A byte is no
+ * digit when, less '0', it is at least 10, which a saturating add of 0x76
+ * turns into its high bit; it is a tab or LF when its average with 10
+ * (rounded up) is 10, one test for both.  Called once a half: with the
+ * whole window written out the compiler runs out of vector registers. */
+static inline void pdn_bits__tokens32(const unsigned char *p, uint32_t *space, uint32_t *other,
+                                      uint32_t *zero)
+{
+    const __m128i vsp = _mm_set1_epi8(' '), v10 = _mm_set1_epi8('\n'), vcr = _mm_set1_epi8('\r'),
+                  v0 = _mm_set1_epi8('0'), v76 = _mm_set1_epi8(0x76);
+    const __m128i w = pdn_bits__part(p, 0), w2 = pdn_bits__part(p, 1);
+    const __m128i after = _mm_loadu_si128((const __m128i *)(const void *)(p + 1));
+    const __m128i after2 = _mm_loadu_si128((const __m128i *)(const void *)(p + 17));
+    const __m128i crlf = _mm_and_si128(_mm_cmpeq_epi8(w, vcr), _mm_cmpeq_epi8(after, v10));
+    const __m128i crlf2 = _mm_and_si128(_mm_cmpeq_epi8(w2, vcr), _mm_cmpeq_epi8(after2, v10));
+    const __m128i sp = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(w, vsp), crlf),
+                                    _mm_cmpeq_epi8(_mm_avg_epu8(w, v10), v10));
+    const __m128i sp2 = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(w2, vsp), crlf2),
+                                     _mm_cmpeq_epi8(_mm_avg_epu8(w2, v10), v10));
+    const __m128i nd = _mm_adds_epu8(_mm_sub_epi8(w, v0), v76);
+    const __m128i nd2 = _mm_adds_epu8(_mm_sub_epi8(w2, v0), v76);
+    *space = (uint32_t)pdn_bits__mask32(sp, sp2);
+    *other = (uint32_t)pdn_bits__mask32(nd, nd2);
+    *zero = (uint32_t)pdn_bits__mask32(_mm_cmpeq_epi8(w, v0), _mm_cmpeq_epi8(w2, v0));
+}
+#endif
+
 /* What the move loop needs of its window, in fewer steps than
  * pdn_bits__movetext(): *space gets the white space that the loop skips
  * (' ', '\t', '\n', and a CR followed by LF: p[64] is read for the last
@@ -219,34 +247,12 @@ static inline void pdn_bits__tokens(const unsigned char *p, uint64_t *space, uin
                                     uint64_t *zero)
 {
 #if PDN_BITS_SSE2
-    /* A byte is no digit when, less '0', it is at least 10, which a
-     * saturating add of 0x76 turns into its high bit.  Two parts at a
-     * time: with all four written out the compiler interleaves them and
-     * runs out of vector registers. */
-    const __m128i vsp = _mm_set1_epi8(' '), vtab = _mm_set1_epi8('\t'), vnl = _mm_set1_epi8('\n'),
-                  vcr = _mm_set1_epi8('\r'), v0 = _mm_set1_epi8('0'), v76 = _mm_set1_epi8(0x76);
-    uint64_t s = 0, d = 0, z = 0;
-    for (unsigned k = 0; k < 4; k += 2) {
-        const __m128i w = pdn_bits__part(p, k), w2 = pdn_bits__part(p, k + 1);
-        const __m128i after = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * k + 1));
-        const __m128i after2 = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * k + 17));
-        const __m128i crlf = _mm_and_si128(_mm_cmpeq_epi8(w, vcr), _mm_cmpeq_epi8(after, vnl));
-        const __m128i crlf2 = _mm_and_si128(_mm_cmpeq_epi8(w2, vcr), _mm_cmpeq_epi8(after2, vnl));
-        const __m128i sp =
-            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(w, vsp), crlf),
-                         _mm_or_si128(_mm_cmpeq_epi8(w, vnl), _mm_cmpeq_epi8(w, vtab)));
-        const __m128i sp2 =
-            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(w2, vsp), crlf2),
-                         _mm_or_si128(_mm_cmpeq_epi8(w2, vnl), _mm_cmpeq_epi8(w2, vtab)));
-        const __m128i nd = _mm_adds_epu8(_mm_sub_epi8(w, v0), v76);
-        const __m128i nd2 = _mm_adds_epu8(_mm_sub_epi8(w2, v0), v76);
-        s |= pdn_bits__mask32(sp, sp2) << (16 * k);
-        d |= pdn_bits__mask32(nd, nd2) << (16 * k);
-        z |= pdn_bits__mask32(_mm_cmpeq_epi8(w, v0), _mm_cmpeq_epi8(w2, v0)) << (16 * k);
-    }
-    *space = s;
-    *other = d;
-    *zero = z;
+    uint32_t s0, d0, z0, s1, d1, z1;
+    pdn_bits__tokens32(p, &s0, &d0, &z0);
+    pdn_bits__tokens32(p + 32, &s1, &d1, &z1);
+    *space = s0 | (uint64_t)s1 << 32;
+    *other = d0 | (uint64_t)d1 << 32;
+    *zero = z0 | (uint64_t)z1 << 32;
 #else
     pdn_bits_movetext m;
     pdn_bits__movetext(p, &m);

@@ -4,7 +4,8 @@
  * loop's classification of a window, against plain byte loops: white space
  * (a CR only with LF after it), bytes that are no digit and zeros, on
  * random blocks of movetext bytes with CR and LF in every place, the byte
- * after the block included.  Runs on SSE2 and on the portable version.
+ * after the block included, and on every byte value in every place.  Runs
+ * on SSE2 and on the portable version.
  */
 #include "base/bits.h"
 #include "harness.h"
@@ -12,14 +13,15 @@
 #include "support/rng.h"
 
 #include <stdbool.h>
+#include <string.h>
 
 /* Movetext bytes, the edges of the digit range and CR and LF most of the
  * time, any byte now and then. */
 static unsigned char some_byte(void)
 {
-    static const unsigned char hot[] = {' ', '\t', '\n', '\r', '\r', '\n', '0',  '1',  '9',
-                                        '/', ':',  '.',  '-',  'x',  'a',  0x0B, 0x0C, 0x1F,
-                                        0,   0x80, 0xB9, 0xBA, 0xFF, 0x29, 0x3A, 0x30, 0x39};
+    static const unsigned char hot[] = {' ',  '\t', '\n', '\r', '\r', '\n', '0',  '1',  '9',  '/',
+                                        ':',  '.',  '-',  'x',  'a',  0x08, 0x0B, 0x0C, 0x1F, 0,
+                                        0x80, 0xB9, 0xBA, 0xFF, 0x29, 0x3A, 0x30, 0x39};
     return rnd(4) ? hot[rnd(sizeof hot)] : (unsigned char)rnd(256);
 }
 
@@ -58,8 +60,33 @@ static void test_bits_tokens__against_loops(void)
     CHECK(lone_seen > 1000 && none_seen > 1000);
 }
 
+/* Every byte value in every place, alone among letters or before an LF:
+ * the tests that take two or more values at once (tab and LF by one
+ * average) are checked at each of their edges. */
+static void test_bits_tokens__every_byte(void)
+{
+    unsigned char buf[64 + 16];
+    for (unsigned c = 0; c < 256; c++)
+        for (unsigned i = 0; i <= 64; i++)
+            for (int lf = 0; lf < 2; lf++) {
+                memset(buf, 'a', sizeof buf);
+                buf[i] = (unsigned char)c;
+                if (lf)
+                    buf[i + 1] = '\n';
+                uint64_t sp, other, zero;
+                pdn_bits__tokens(buf, &sp, &other, &zero);
+                const uint64_t at = i < 64 ? UINT64_C(1) << i : 0;
+                const uint64_t nl = lf && i < 63 ? UINT64_C(1) << (i + 1) : 0;
+                const bool white = c == ' ' || c == '\t' || c == '\n' || (c == '\r' && lf);
+                CHECK(sp == ((white ? at : 0) | nl));
+                CHECK(other == (c >= '0' && c <= '9' ? ~at : ~UINT64_C(0)));
+                CHECK(zero == (c == '0' ? at : 0));
+            }
+}
+
 int main(void)
 {
     RUN(test_bits_tokens__against_loops);
+    RUN(test_bits_tokens__every_byte);
     return harness_report();
 }
