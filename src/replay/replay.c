@@ -263,16 +263,22 @@ static bool plain_chess(const pdn_game *game)
     return false;
 }
 
-/* The moves write squares of another notation or board than the tuple's. */
-static bool squares_misfit(const struct pdn_game *g, const pdn_gametype *gt)
+/* The moves write squares of another notation or board than the tuple's.
+ * (The tuple is mostly the one just set up: its geometry is r->geo.) */
+static bool squares_misfit(const pdn_replay *r, const pdn_gametype *gt)
 {
-    pdn_geometry geo;
-    if (pdn_geometry_init(&geo, gt) != PDN_OK)
-        return true;
+    const struct pdn_game *g = r->game;
+    pdn_geometry made;
+    const pdn_geometry *geo = &r->geo;
+    if (!r->geo_keyed || !same_tuple(&r->geo_key, gt)) {
+        if (pdn_geometry_init(&made, gt) != PDN_OK)
+            return true;
+        geo = &made;
+    }
     const pdn_square *sq = g->squares.data;
     for (size_t i = 0; i < g->squares.len; i++) {
         if (PDN_SQUARE_IS_ALPHA(sq[i]) != (gt->notation == 'A') ||
-            pdn_geometry_cell(&geo, sq[i]) < 0)
+            pdn_geometry_cell(geo, sq[i]) < 0)
             return true;
     }
     return false;
@@ -309,7 +315,7 @@ static pdn_status check_tuple(pdn_replay *r, pdn_gametype *gt, size_t best_plies
     int count = 0;
     if (!gt->expanded && pdn_gametype_default(&options[count], gt->type) == PDN_OK)
         count++;
-    if (squares_misfit(r->game, gt)) {
+    if (squares_misfit(r, gt)) {
         if ((st = pdn_replay__infer(r, &options[count])) != PDN_OK)
             return st;
         count++;
@@ -328,15 +334,16 @@ static pdn_status check_tuple(pdn_replay *r, pdn_gametype *gt, size_t best_plies
     return PDN_OK;
 }
 
-/* Sets up `gt` and replays the whole game, with the notes about its type. */
-static pdn_status run_as(pdn_replay *r, pdn_gametype gt, bool inferred, bool mismatch,
+/* Sets up `gt` (unless the caller just did: `ready`) and replays the whole
+ * game, with the notes about its type. */
+static pdn_status run_as(pdn_replay *r, pdn_gametype gt, bool ready, bool inferred, bool mismatch,
                          size_t *plies, bool *complete)
 {
     const pdn_game *game = r->game;
     bool oom = false;
     *plies = 0;
     *complete = true;
-    if (!pdn_replay__setup(r, &gt, r->opts.rules, &oom)) {
+    if (!ready && !pdn_replay__setup(r, &gt, r->opts.rules, &oom)) {
         if (oom)
             return PDN_ENOMEM;
         pdn_gametype_default(&gt, 20);
@@ -401,7 +408,7 @@ pdn_status pdn_replay_run(pdn_replay *r, const pdn_game *game, const pdn_replay_
          * and infer only when the main line does not go through. */
         bool oom = false;
         if (pdn_replay__first_candidate(r, &gt) && pdn_replay__setup(r, &gt, opts->rules, &oom)) {
-            pdn_status st = run_as(r, gt, true, false, &plies, &complete);
+            pdn_status st = run_as(r, gt, true, true, false, &plies, &complete);
             if (st != PDN_OK || (complete && !r->main_broken))
                 return st;
             reset(r, game, opts);
@@ -412,9 +419,9 @@ pdn_status pdn_replay_run(pdn_replay *r, const pdn_game *game, const pdn_replay_
         if (st != PDN_OK)
             return st;
         reset(r, game, opts);
-        return run_as(r, gt, true, false, &plies, &complete);
+        return run_as(r, gt, false, true, false, &plies, &complete);
     }
-    pdn_status st = run_as(r, gt, false, false, &plies, &complete);
+    pdn_status st = run_as(r, gt, false, false, false, &plies, &complete);
     if (st != PDN_OK || complete || gt.type == 0 || opts->gametype >= 0)
         return st;
     /* The main line broke: maybe the tag, not the game, is wrong. */
@@ -424,7 +431,7 @@ pdn_status pdn_replay_run(pdn_replay *r, const pdn_game *game, const pdn_replay_
         return st;
     /* The trials used the replayer: run the chosen type again in full. */
     reset(r, game, opts);
-    return run_as(r, better, false, mismatch, &plies, &complete);
+    return run_as(r, better, false, false, mismatch, &plies, &complete);
 }
 
 const pdn_diag *pdn_replay_diags(const pdn_replay *r, size_t *count)

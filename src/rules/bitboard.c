@@ -611,9 +611,11 @@ int pdn_rules__bb_fits(const pdn_draughts *d)
 void pdn_rules__bb_load(pdn_rules__bits *out, const pdn_draughts *d, const uint8_t *board)
 {
     memset(out, 0, sizeof *out);
-    for (int i = 0; i < 64; i++) {
+    /* the squares of the layout alone: the others have no cell */
+    for (uint64_t left = d->bb.board; left != 0; left &= left - 1) {
+        unsigned i = pdn_bits__ctz(left);
         int c = d->bb.cell[i];
-        if (c < 0 || board[c] == 0)
+        if (board[c] == 0)
             continue;
         uint64_t b = (uint64_t)1 << i;
         unsigned col = board[c] & 3u;

@@ -9,6 +9,8 @@
  */
 #include "rules/rules.h"
 
+#include "base/bits.h"
+
 #include <string.h>
 
 static const int step_file[D_COUNT] = {1, -1, 1, -1, 0, 0, 1, -1};
@@ -267,6 +269,9 @@ pdn_status pdn_draughts_new(pdn_draughts **out, const pdn_geometry *g, const pdn
     else if (rules->prefer[0] == PDN_PREFER_MOST_PIECES && rules->prefer[1] == PDN_PREFER_END)
         d->steps.choice = 2;
     build_next(d);
+    for (int c = 0; c < d->cells; c++)
+        d->off[c] = plays(g, c) ? 0 : CELL_OFF;
+    d->off[d->cells] = CELL_OFF;
     build_bb(d);
     d->steps.board = d->bb.board;
     d->steps.promo[0] = d->bb.promo[0];
@@ -306,26 +311,70 @@ int pdn_rules__same_board(const pdn_draughts *d, const pdn_geometry *g)
             plays(g, 0) == plays(&d->geometry, 0) && g->all_playing == d->geometry.all_playing);
 }
 
-pdn_status pdn_rules__board(const pdn_draughts *d, const pdn_position *pos, uint8_t *board,
-                            unsigned *color)
+/* The piece on cell `c` of `from` into `board` (which has CELL_OFF where
+ * no piece stands) and, unless NULL, into `bits`: one of no colour is an
+ * empty square; false for a coloured piece on a playing square that is
+ * neither man nor king. */
+static inline bool place(uint8_t *board, pdn_rules__bits *bits, const pdn_draughts *d,
+                         const pdn_piece *from, int c)
+{
+    unsigned p = from[c], kind = PDN_PIECE_KIND(p), col = PDN_PIECE_COLOR(p);
+    if (board[c] != 0 || col == 0)
+        return true;
+    if (kind != PDN_MAN && kind != PDN_KING)
+        return false;
+    board[c] = (uint8_t)p;
+    if (bits != NULL) {
+        uint64_t b = (uint64_t)1 << d->bit_of[c];
+        if (col != PDN_WHITE && col != PDN_BLACK)
+            bits->other |= b;
+        else if (kind == PDN_KING)
+            bits->kings[col == PDN_BLACK] |= b;
+        else
+            bits->men[col == PDN_BLACK] |= b;
+    }
+    return true;
+}
+
+/* pdn_rules__board(), and the bitboards of the board too when `bits` is
+ * not NULL (bb.ok). */
+static inline pdn_status convert(const pdn_draughts *d, const pdn_position *pos, uint8_t *board,
+                                 unsigned *color, pdn_rules__bits *bits)
 {
     if (d == NULL || pos == NULL || !pdn_rules__same_board(d, pos->geometry))
         return PDN_EINVAL;
     if (pos->turn != 'W' && pos->turn != 'B')
         return PDN_EINVAL;
     *color = pos->turn == 'W' ? PDN_WHITE : PDN_BLACK;
-    for (int c = 0; c < d->cells; c++) {
-        pdn_piece p = pos->board[c];
-        unsigned kind = PDN_PIECE_KIND(p);
-        if (!plays(&d->geometry, c))
-            board[c] = CELL_OFF;
-        else if (p == 0 || PDN_PIECE_COLOR(p) == 0)
-            board[c] = 0;
-        else if (kind != PDN_MAN && kind != PDN_KING)
-            return PDN_EINVAL;
-        else
-            board[c] = p;
+    if (bits != NULL)
+        memset(bits, 0, sizeof *bits);
+    /* The empty board first, then the occupied cells alone, found eight at
+     * a time as in pdn_rules__live_load(): the resolver does this at every
+     * call, and most cells are empty. */
+    memcpy(board, d->off, (size_t)d->cells + 1);
+    const uint64_t low7 = UINT64_C(0x7F7F7F7F7F7F7F7F);
+    int c = 0;
+    for (; c + 8 <= d->cells; c += 8) {
+        uint64_t w = pdn_bits__load(pos->board + c);
+        for (unsigned full = pdn_bits__gather((((w & low7) + low7) | w) & ~low7); full != 0;
+             full &= full - 1)
+            if (!place(board, bits, d, pos->board, c + (int)pdn_bits__ctz(full)))
+                return PDN_EINVAL;
     }
-    board[d->cells] = CELL_OFF;
+    for (; c < d->cells; c++)
+        if (pos->board[c] != 0 && !place(board, bits, d, pos->board, c))
+            return PDN_EINVAL;
     return PDN_OK;
+}
+
+pdn_status pdn_rules__board(const pdn_draughts *d, const pdn_position *pos, uint8_t *board,
+                            unsigned *color)
+{
+    return convert(d, pos, board, color, NULL);
+}
+
+pdn_status pdn_rules__board_bits(const pdn_draughts *d, const pdn_position *pos, uint8_t *board,
+                                 unsigned *color, pdn_rules__bits *bits)
+{
+    return convert(d, pos, board, color, bits);
 }

@@ -99,7 +99,9 @@ pdn_status pdn_draughts_resolve(pdn_movelist *out, const pdn_draughts *d, const 
         return PDN_EINVAL;
     uint8_t board[PDN_CELL_MAX + 1];
     unsigned color;
-    pdn_status st = pdn_rules__board(d, pos, board, &color);
+    pdn_rules__bits bits;
+    pdn_status st = d->bb.ok ? pdn_rules__board_bits(d, pos, board, &color, &bits)
+                             : pdn_rules__board(d, pos, board, &color);
     if (st != PDN_OK) {
         pdn_rules__list_reset(out, d);
         return st;
@@ -114,8 +116,6 @@ pdn_status pdn_draughts_resolve(pdn_movelist *out, const pdn_draughts *d, const 
         /* Only moves from path[0] can match: the others need not be listed,
          * and captures are searched only from the pieces that have one. */
         int16_t cells[64];
-        pdn_rules__bits bits;
-        pdn_rules__bb_load(&bits, d, board);
         size_t na = pdn_rules__bb_cells(cells, d, pdn_rules__bb_able(d, &bits, color));
         st = pdn_rules__generate_from(out, d, board, color, state, cells, na, path[0]);
     } else {

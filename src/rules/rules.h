@@ -109,6 +109,9 @@ struct pdn_draughts {
     /* direction bit sets by colour index (0 White, 1 Black) */
     unsigned man_move[2], man_cap[2], king_move[2], king_cap[2];
     uint8_t promo[PDN_CELL_MAX]; /* bit 0: White crowns here, bit 1: Black */
+    /* CELL_OFF off the playing squares and at the sentinel, 0 elsewhere:
+     * the empty board of pdn_rules__board() */
+    uint8_t off[PDN_CELL_MAX + 1];
     int16_t next[D_COUNT][PDN_CELL_MAX + 1];
     int16_t bit_of[PDN_CELL_MAX]; /* cell -> bitboard square, -1 none */
     bb_layout bb;
@@ -203,6 +206,10 @@ typedef struct pdn_rules__live {
 
 /* The bitboards of a working board; only for boards that fit (bb.ok). */
 void pdn_rules__bb_load(pdn_rules__bits *out, const pdn_draughts *d, const uint8_t *board);
+/* pdn_rules__board() with the bitboards of the board (pdn_rules__bb_load()
+ * of it) filled in the same pass; only for boards that fit (bb.ok). */
+pdn_status pdn_rules__board_bits(const pdn_draughts *d, const pdn_position *pos, uint8_t *board,
+                                 unsigned *color, pdn_rules__bits *bits);
 /* The pieces of `color` that can make a capture, as a bitboard. */
 uint64_t pdn_rules__bb_able(const pdn_draughts *d, const pdn_rules__bits *b, unsigned color);
 /* The kings' part of pdn_rules__bb_able(): which of `kings`, of colour
