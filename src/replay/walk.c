@@ -158,7 +158,7 @@ typedef struct run {
      * about, as bits: none, and the kind of that side once the game's
      * first number is seen */
     unsigned fine[2];
-    const pdn_node *nodes, *node, *start;
+    const pdn_node *nodes, *start;
     const pdn_move_rec *moves;
     const pdn_square *squares;
     int16_t *cells; /* r->cells.data: clen used, room for 4 more */
@@ -256,12 +256,13 @@ static PDN_FORCE_INLINE bool run_quick(pdn_replay *r, run *q, const pdn_node *no
 
 /*
  * The part of run_ply() after the move's squares are known (bits f and t):
- * plays the move at `node` and moves q->node on to `next`; false when the
+ * plays the move at `node` and moves *at on to `next`; false when the
  * move is not played (or on out-of-memory, q->oom).
  */
-static PDN_FORCE_INLINE bool run_play(pdn_replay *r, run *q, const pdn_node *node,
-                                      const pdn_node *next, const pdn_move_rec *mr, int ci,
-                                      played_rec *recs, uint64_t f, uint64_t t)
+static PDN_FORCE_INLINE bool run_play(pdn_replay *r, run *q, const pdn_node **at,
+                                      const pdn_node *node, const pdn_node *next,
+                                      const pdn_move_rec *mr, int ci, played_rec *recs, uint64_t f,
+                                      uint64_t t)
 {
     uint64_t taken = 0;
     int crowned = pdn_rules__man_step(&q->bits, &q->steps, q->d, ci, f, t, q->empty);
@@ -291,7 +292,7 @@ static PDN_FORCE_INLINE bool run_play(pdn_replay *r, run *q, const pdn_node *nod
                           q->d->bb.cell[pdn_bits__ctz(t)], recs)) {
         return false; /* (a number not on the board has no bit: the steps fail on it) */
     }
-    q->node = next;
+    *at = next;
     /* check_side() has nothing to say about a number that fits */
     unsigned number = mr->number_kind;
     if (!(q->fine[ci] >> number & 1)) {
@@ -307,17 +308,20 @@ static PDN_FORCE_INLINE bool run_play(pdn_replay *r, run *q, const pdn_node *nod
 
 /*
  * One move of quick_loop() for the side of colour index `ci` (a constant in
- * each copy), at q->node, a move node: false when the run ends, with this
- * move played (q->ply counts it; q->node is then the next node) or not.
+ * each copy), at *at, a move node: false when the run ends, with this
+ * move played (q->ply counts it; *at is then the next node) or not.  The
+ * node is a local of quick_loop() apart from `q` (whose position has its
+ * address taken): one store less a move, and fewer reloads.
  * The steps are pdn_rules__man_step() and pdn_rules__man_jump() on the
  * run's locals, and pdn_rules__live_quick() (run_quick()).  The move before
  * another move and the run's last move are played by copies of run_play()
  * of their own, so that whether the run goes on is known by the code's
  * place and kept in no register.
  */
-static PDN_FORCE_INLINE bool run_ply(pdn_replay *r, run *q, int ci, played_rec *recs)
+static PDN_FORCE_INLINE bool run_ply(pdn_replay *r, run *q, const pdn_node **at, int ci,
+                                     played_rec *recs)
 {
-    const pdn_node *node = q->node;
+    const pdn_node *node = *at;
     const pdn_move_rec *mr = q->moves + node->a;
     if (mr->kind != PDN_MOVE_SQUARES ||
         (mr->square_count | (uint32_t)mr->captured_count << 16) != 2)
@@ -333,12 +337,16 @@ static PDN_FORCE_INLINE bool run_ply(pdn_replay *r, run *q, int ci, played_rec *
     uint64_t f = q->number_bit[sq[0]], t = q->number_bit[sq[1]];
     /* The run goes on only to a move; one followed by a variation is left
      * to the main loop, which keeps the position before it. */
-    const pdn_node *next = node->next != PDN_NIL ? q->nodes + node->next : NULL;
-    if (next != NULL && next->kind == PDN_NODE_MOVE)
-        return run_play(r, q, node, next, mr, ci, recs, f, t);
-    if (next != NULL && !q->main_only && variation_follows(node))
+    /* no test for PDN_NIL first: that is node 0, the root, no move */
+    _Static_assert(PDN_NIL == 0, "the next node of none is the root");
+    const pdn_node *next = q->nodes + node->next;
+    if (next->kind == PDN_NODE_MOVE)
+        return run_play(r, q, at, node, next, mr, ci, recs, f, t);
+    if (node->next == PDN_NIL)
+        next = NULL;
+    else if (!q->main_only && variation_follows(node))
         return false;
-    run_play(r, q, node, next, mr, ci, recs, f, t);
+    run_play(r, q, at, node, next, mr, ci, recs, f, t);
     return false;
 }
 
@@ -380,7 +388,7 @@ static PDN_FORCE_INLINE size_t quick_loop(pdn_replay *r, frame *f, pdn_position 
     q.number_bit = d->number_bit;
     run_numbers(&q, r->dot_side);
     q.nodes = pdn_game__node(g, 0);
-    q.node = q.start = f->child;
+    const pdn_node *at = q.start = f->child;
     q.moves = g->moves.data;
     q.squares = g->squares.data;
     q.ply = f->ply;
@@ -396,11 +404,11 @@ static PDN_FORCE_INLINE size_t quick_loop(pdn_replay *r, frame *f, pdn_position 
     }
     q.cells = r->cells.data;
     q.clen = r->cells.len;
-    if (r->live.color == PDN_WHITE || run_ply(r, &q, 1, recs))
-        while (run_ply(r, &q, 0, recs) && run_ply(r, &q, 1, recs)) {
+    if (r->live.color == PDN_WHITE || run_ply(r, &q, &at, 1, recs))
+        while (run_ply(r, &q, &at, 0, recs) && run_ply(r, &q, &at, 1, recs)) {
         }
     *oom = q.oom;
-    f->child = q.node;
+    f->child = at;
     if (recs != NULL)
         r->cells.len = q.clen;
     size_t played = q.ply - f->ply;
