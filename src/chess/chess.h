@@ -488,6 +488,9 @@ int pdn_chess__has_move(const pdn_chess__board *b);
  */
 unsigned pdn_chess__quick_play(pdn_chess__board *b, const char *text, size_t len,
                                pdn_chess_move *out);
+/* The same for a move the reader read, given by its PDN_SAN_CODE()
+ * (src/tree/game.h) instead of its text, which it has. */
+unsigned pdn_chess__quick_code(pdn_chess__board *b, unsigned code, pdn_chess_move *out);
 
 /* ---- san_text.c ------------------------------------------------------- */
 

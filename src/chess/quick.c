@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * quick.c - the replay's short path for a chess move written in canonical
- * SAN: the text read, its origin found, the move tested, played and its
- * check mark verified in one pass over the live board, with no SAN record
- * and no copy of the board.  Any other text, and every error, goes back
- * untouched to the general path (san.c), which gives the same answers.
+ * SAN: the text read (or the reader's code of it taken), its origin found,
+ * the move tested, played and its check mark verified in one pass over the
+ * live board, with no SAN record and no copy of the board.  Any other text,
+ * and every error, goes back untouched to the general path (san.c).
  */
+#include "chess/quick.h"
 #include "base/base.h"
 #include "chess/chess.h"
 
@@ -13,12 +14,6 @@
 static const uint8_t letter_kind[256] = {
     ['N'] = PDN_KNIGHT, ['B'] = PDN_BISHOP,     ['R'] = PDN_ROOK,
     ['Q'] = PDN_QUEEN,  ['K'] = PDN_CHESS_KING,
-};
-
-/* PIECE_BOUND by kind index, for the bookkeeping of a capture. */
-static const int16_t bound_of[KIND_COUNT] = {
-    PIECE_BOUND(PAWN_I), PIECE_BOUND(KNIGHT_I), PIECE_BOUND(BISHOP_I),
-    PIECE_BOUND(ROOK_I), PIECE_BOUND(QUEEN_I),  PIECE_BOUND(KING_I),
 };
 
 /* A file letter's number (0-7); 8 and more for any other byte. */
@@ -39,7 +34,7 @@ static unsigned rank_of(unsigned char c)
  * otherwise only a pin forbids it, and only a piece on a line through the
  * king with an enemy slider on the same lines can be pinned.
  */
-static PDN_NOINLINE pdn_bb safe_slow(const pdn_chess__board *b, int k, pdn_bb froms, int to)
+PDN_NOINLINE pdn_bb pdn_chess__safe_slow(const pdn_chess__board *b, int k, pdn_bb froms, int to)
 {
     int check = b->check >= 0 ? b->check : pdn_chess__in_check(b);
     pdn_bb enemy = b->side[b->us ^ 1], legal = froms;
@@ -61,125 +56,11 @@ static PDN_NOINLINE pdn_bb safe_slow(const pdn_chess__board *b, int k, pdn_bb fr
     return legal;
 }
 
-/* safe_slow() with its commonest answers first: out of check, no piece
- * off its king's lines can be pinned, nor any with no enemy slider on
- * those lines. */
-static PDN_FORCE_INLINE pdn_bb safe_from(const pdn_chess__board *b, int us, int k, pdn_bb froms,
-                                         int to)
-{
-    if (b->check == 0) {
-        pdn_bb rays = pdn_chess__rays_table[k];
-        if (!(froms & rays) ||
-            !(rays & b->side[us ^ 1] & (b->kind[ROOK_I] | b->kind[BISHOP_I] | b->kind[QUEEN_I])))
-            return froms;
-        if (!(froms & (froms - 1)))
-            return pdn_chess__pin_breaks(b, k, pdn_chess__lsb(froms), to) ? 0 : froms;
-    }
-    return safe_slow(b, k, froms, to);
-}
-
 /* The cells of one rank from a to b, both included. */
 static pdn_bb span(int a, int b)
 {
     int lo = a < b ? a : b, hi = a < b ? b : a;
     return (BB(hi) << 1) - BB(lo);
-}
-
-/*
- * Whether a king of the side to move on `to` would stand attacked by the
- * enemy pieces with the board occupied as `occ`: pdn_chess__attackers()
- * for one side, the sliders' way traced only when one stands on a line.
- */
-static PDN_FORCE_INLINE int attacked(const pdn_chess__board *b, int to, pdn_bb occ)
-{
-    int us = b->us;
-    pdn_bb enemy = b->side[us ^ 1];
-    pdn_bb near = (pdn_chess__pawn_attacks(BB(to), us) & b->kind[PAWN_I]) |
-                  (pdn_chess__knight_table[to] & b->kind[KNIGHT_I]) |
-                  (pdn_chess__king_table[to] & b->kind[KING_I]);
-    if (near & enemy)
-        return 1;
-    pdn_bb lines = pdn_chess__diag_table[to] | pdn_chess__anti_table[to];
-    pdn_bb diag = (b->kind[BISHOP_I] | b->kind[QUEEN_I]) & enemy & lines;
-    pdn_bb straight =
-        (b->kind[ROOK_I] | b->kind[QUEEN_I]) & enemy & pdn_chess__rays_table[to] & ~lines;
-    return (diag && (pdn_chess__bishop(to, occ) & diag)) ||
-           (straight && (pdn_chess__rook(to, occ) & straight));
-}
-
-/*
- * pdn_chess__make_plain() for a move of the short path, which knows the
- * kind that moves (index `i`) and makes no en passant: the same board
- * after it, with fewer loads and tests.  The check it gives is `checks`.
- */
-static PDN_FORCE_INLINE void play(pdn_chess__board *b, int us, int from, int to, int i,
-                                  unsigned promotion, unsigned flags, int checks)
-{
-    int them = us ^ 1, reset = i == PAWN_I;
-    pdn_bb both = BB(from) | BB(to);
-    if (flags & PDN_CHESS_CAPTURE) {
-        int taken = KIND_INDEX(b->at[to]);
-        b->bound[them] = (int16_t)(b->bound[them] - bound_of[taken]);
-        b->side[them] ^= BB(to);
-        b->kind[taken] ^= BB(to);
-        pdn_chess__drop_right(b, them, to);
-        reset = 1;
-    }
-    b->side[us] ^= both;
-    if (promotion) {
-        int now = KIND_INDEX(promotion);
-        b->bound[us] = (int16_t)(b->bound[us] + bound_of[now] - bound_of[PAWN_I]);
-        b->kind[i] ^= BB(from);
-        b->kind[now] |= BB(to);
-        b->at[to] = (uint8_t)(promotion | (us + 1u));
-    } else {
-        b->kind[i] ^= both;
-        b->at[to] = b->at[from];
-    }
-    b->at[from] = 0;
-    if (i == KING_I) {
-        b->castling[2 * us] = b->castling[2 * us + 1] = -1;
-        b->king[us] = (uint8_t)to;
-    } else if (i == ROOK_I) {
-        pdn_chess__drop_right(b, us, from);
-    }
-    b->ep = (int8_t)((flags & PDN_CHESS_DOUBLE_STEP) ? (from + to) / 2 : -1);
-    b->check = (int8_t)checks;
-    b->halfmove = reset ? 0 : pdn_chess__bump(b->halfmove);
-    if (us == 1)
-        b->fullmove = pdn_chess__bump(b->fullmove);
-    b->us = (uint8_t)them;
-}
-
-/*
- * pdn_chess__checks_at() with a closer second test: past the cheap first
- * one (neither cell on a line or a knight's jump from the other king), the
- * piece checks from where it lands only from a cell its kind checks that
- * king from, and a check is uncovered only through a cell on the king's
- * lines with a slider of ours on them too.  Most moves pass neither.
- */
-static PDN_FORCE_INLINE int gives_check(const pdn_chess__board *b, int us, int from, int to,
-                                        int kind)
-{
-    int k = pdn_chess__king(b, us ^ 1);
-    pdn_bb rays = pdn_chess__rays_table[k];
-    if (!((BB(from) | BB(to)) & pdn_chess__reach_table[k]))
-        return 0;
-    if (!(pdn_chess__check_table[us][kind][k] & BB(to)) &&
-        (!(rays & BB(from)) || !(rays & b->side[us] & ~BB(from) &
-                                 (b->kind[BISHOP_I] | b->kind[ROOK_I] | b->kind[QUEEN_I]))))
-        return 0;
-    return pdn_chess__checks_near(b, from, to, kind, k);
-}
-
-/* Fills the move record. */
-static void record(pdn_chess_move *out, int from, int to, int i, unsigned promotion, unsigned flags)
-{
-    out->from = (uint8_t)from;
-    out->to = (uint8_t)to;
-    out->piece = (uint8_t)KIND_OF_INDEX(i);
-    out->promotion = (uint8_t)promotion;
-    out->flags = (uint8_t)flags;
 }
 
 /*
@@ -216,37 +97,9 @@ static PDN_FORCE_INLINE int pawn_move(const pdn_chess__board *b, int us, const u
     }
     if (!(pawns & BB(from)))
         return -1;
-    if (!(safe_from(b, us, pdn_chess__king(b, us), BB(from), to)))
+    if (!(pdn_chess__safe_from(b, us, pdn_chess__king(b, us), BB(from), to)))
         return -1;
     return from;
-}
-
-/* The cells from which a piece of kind index `i` in `mine` reaches `to`
- * on the board occupied as `occ`; a line is traced only when one of them
- * stands on it. */
-static PDN_FORCE_INLINE pdn_bb piece_from(int i, pdn_bb mine, int to, pdn_bb occ)
-{
-    pdn_bb froms = 0;
-    switch (i) {
-    case KNIGHT_I:
-        return pdn_chess__knight_table[to] & mine;
-    case KING_I:
-        return pdn_chess__king_table[to] & mine;
-    case BISHOP_I:
-        return (mine & (pdn_chess__diag_table[to] | pdn_chess__anti_table[to]))
-                   ? pdn_chess__bishop(to, occ) & mine
-                   : 0;
-    case ROOK_I:
-        return (mine & ((FILE_A_BB << (to & 7)) | (RANK_1_BB << (to & 56))))
-                   ? pdn_chess__rook(to, occ) & mine
-                   : 0;
-    default:
-        if (mine & (pdn_chess__diag_table[to] | pdn_chess__anti_table[to]))
-            froms = pdn_chess__bishop(to, occ);
-        if (mine & ((FILE_A_BB << (to & 7)) | (RANK_1_BB << (to & 56))))
-            froms |= pdn_chess__rook(to, occ);
-        return froms & mine;
-    }
 }
 
 /*
@@ -268,13 +121,13 @@ static PDN_FORCE_INLINE int piece_move(const pdn_chess__board *b, int us, const 
     if (kind == 0 || said_len > 2 || ((own >> to) & 1u) || (takes && p[n - 3] != 'x'))
         return -1;
     int ki = KIND_INDEX(kind);
-    pdn_bb occ = own | enemy, froms = piece_from(ki, b->kind[ki] & own, to, occ), legal;
+    pdn_bb occ = own | enemy, froms = pdn_chess__piece_from(ki, b->kind[ki] & own, to, occ), legal;
     if (froms == 0)
         return -1;
     if (ki == KING_I)
-        legal = attacked(b, to, occ ^ froms) ? 0 : froms;
+        legal = pdn_chess__attacked(b, to, occ ^ froms) ? 0 : froms;
     else
-        legal = safe_from(b, us, pdn_chess__king(b, us), froms, to);
+        legal = pdn_chess__safe_from(b, us, pdn_chess__king(b, us), froms, to);
     int from;
     if (said_len == 0) {
         /* Nothing written between: right when one piece alone can go. */
@@ -405,9 +258,10 @@ static PDN_FORCE_INLINE int pawn_play(pdn_chess__board *b, int us, const unsigne
     int from = pawn_move(b, us, p, n, to, promotion, &flags);
     if (from < 0)
         return -1;
-    int checks = gives_check(b, us, from, to, promotion ? KIND_INDEX(promotion) : PAWN_I);
-    play(b, us, from, to, PAWN_I, promotion, flags, checks);
-    record(out, from, to, PAWN_I, promotion, flags);
+    int checks =
+        pdn_chess__quick_checks(b, us, from, to, promotion ? KIND_INDEX(promotion) : PAWN_I);
+    pdn_chess__play(b, us, from, to, PAWN_I, promotion, flags, checks);
+    pdn_chess__record(out, from, to, PAWN_I, promotion, flags);
     return checks;
 }
 
@@ -438,9 +292,9 @@ static PDN_FORCE_INLINE unsigned quick(pdn_chess__board *b, int us, const char *
         } else if ((from = piece_move(b, us, p, n, to, &i, &flags)) < 0) {
             return 0;
         } else {
-            checks = gives_check(b, us, from, to, i);
-            play(b, us, from, to, i, 0, flags, checks);
-            record(out, from, to, i, 0, flags);
+            checks = pdn_chess__quick_checks(b, us, from, to, i);
+            pdn_chess__play(b, us, from, to, i, 0, flags, checks);
+            pdn_chess__record(out, from, to, i, 0, flags);
         }
     } else if (p[0] == 'O') {
         checks = castle(b, p, n, out);
@@ -469,4 +323,10 @@ unsigned pdn_chess__quick_play(pdn_chess__board *b, const char *text, size_t len
                                pdn_chess_move *out)
 {
     return b->us ? quick(b, 1, text, len, out) : quick(b, 0, text, len, out);
+}
+
+unsigned pdn_chess__quick_code(pdn_chess__board *b, unsigned code, pdn_chess_move *out)
+{
+    return b->us ? pdn_chess__quick_code_as(b, 1, code, out)
+                 : pdn_chess__quick_code_as(b, 0, code, out);
 }

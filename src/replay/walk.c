@@ -11,6 +11,7 @@
  * (chess_run()).
  */
 #include "base/bits.h"
+#include "chess/quick.h"
 #include "replay/replay.h"
 
 #include <string.h>
@@ -475,16 +476,18 @@ static PDN_NOINLINE size_t quick_intl(pdn_replay *r, frame *f, pdn_position *pos
  * move or the end of the line: no variation of it, so no position to keep
  * before it.  They are recorded as the main loop would record them; the
  * first node left to the main loop is f->child at the end.  Returns how
- * many moves were played; *oom on out-of-memory.
+ * many moves were played; *oom on out-of-memory.  Made twice, with records
+ * and without (`quiet`, a constant): the diagnostics alone need neither
+ * the record's fields nor the positions, which are then never kept.
  */
-static PDN_NOINLINE size_t chess_run(pdn_replay *r, frame *f, pdn_position *pos,
-                                     pdn_draughts_state *st, bool *oom)
+static PDN_FORCE_INLINE size_t chess_loop(pdn_replay *r, frame *f, pdn_position *pos,
+                                          pdn_draughts_state *st, bool *oom, const bool quiet)
 {
     const struct pdn_game *g = r->game;
     const pdn_move_rec *moves = g->moves.data;
     const pdn_node *nodes = pdn_game__node(g, 0);
     const char *text = g->text;
-    bool quiet = !pdn_replay__records(r), first = !f->moved;
+    bool first = !f->moved;
     bool positions = r->opts.positions && !quiet;
     /* The snapshot before the last move played: that after the one before
      * it, which changes only where positions are kept. */
@@ -492,11 +495,10 @@ static PDN_NOINLINE size_t chess_run(pdn_replay *r, frame *f, pdn_position *pos,
     /* The ply of the line's first move when the run starts the line (that
      * move's number decides which side "12." is), else none. */
     const uint32_t first_ply = first ? ply + 1 : 0;
-    /* Records by the node's move index; one scratch record where none are
-     * kept (the index masked to 0). */
+    /* Without records a move is written into one scratch record, or not
+     * at all. */
     played_rec scratch;
     played_rec *const recs = quiet ? &scratch : (played_rec *)r->recs.data;
-    const uint32_t index_mask = quiet ? 0 : UINT32_MAX;
     const pdn_node *node = f->child;
     while (node != NULL && node->kind == PDN_NODE_MOVE) {
         const pdn_move_rec *mr = moves + node->a;
@@ -513,22 +515,42 @@ static PDN_NOINLINE size_t chess_run(pdn_replay *r, frame *f, pdn_position *pos,
         }
         /* The record is made first and the move written into it: a move
          * not played leaves it to the main loop, which makes it again. */
-        played_rec *rec = recs + (node->a & index_mask);
-        memset(rec, 0, sizeof *rec);
-        unsigned notes =
-            pdn_chess__quick_play(&r->chess_live, text + mr->san_off, mr->san_len, &rec->chess);
+        played_rec *rec = quiet ? recs : recs + node->a;
+        if (!quiet)
+            memset(rec, 0, sizeof *rec);
+        /* The reader's reading of the text where it has one, its step
+         * inline in the run without records (a call fewer a move). */
+        unsigned code = mr->san_code;
+        pdn_chess__board *b = &r->chess_live;
+        unsigned notes;
+        char side;
+        if (quiet && code != 0 && b->us) {
+            notes = pdn_chess__quick_code_as(b, 1, code, NULL);
+            side = 'B';
+        } else if (quiet && code != 0) {
+            notes = pdn_chess__quick_code_as(b, 0, code, NULL);
+            side = 'W';
+        } else {
+            notes = code != 0
+                        ? pdn_chess__quick_code(b, code, &rec->chess)
+                        : pdn_chess__quick_play(b, text + mr->san_off, mr->san_len, &rec->chess);
+            /* The side that moved, known after the move: nothing to keep
+             * across the call. */
+            side = b->us ? 'W' : 'B';
+        }
         if (notes == 0)
             break;
         notes >>= 1;
-        /* The side that moved, known after the move: nothing to keep across the call. */
-        char side = r->chess_live.us ? 'W' : 'B';
-        rec->status = PDN_PLAY_OK;
-        rec->side = side;
-        rec->ply = ++ply;
-        rec->before = snap;
-        rec->after = REPLAY_NONE;
-        rec->from = (int16_t)rec->chess.from;
-        rec->to = (int16_t)rec->chess.to;
+        ++ply;
+        if (!quiet) {
+            rec->status = PDN_PLAY_OK;
+            rec->side = side;
+            rec->ply = ply;
+            rec->before = snap;
+            rec->after = REPLAY_NONE;
+            rec->from = (int16_t)rec->chess.from;
+            rec->to = (int16_t)rec->chess.to;
+        }
         if (notes != 0 && !pdn_replay__san_notes(r, notes, node)) {
             *oom = true;
             break;
@@ -569,6 +591,13 @@ static PDN_NOINLINE size_t chess_run(pdn_replay *r, frame *f, pdn_position *pos,
         r->pos_stale = true;
     }
     return played;
+}
+
+static PDN_NOINLINE size_t chess_run(pdn_replay *r, frame *f, pdn_position *pos,
+                                     pdn_draughts_state *st, bool *oom)
+{
+    return pdn_replay__records(r) ? chess_loop(r, f, pos, st, oom, false)
+                                  : chess_loop(r, f, pos, st, oom, true);
 }
 
 /* The first move of a variation, looking into a variation that opens

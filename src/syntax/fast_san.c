@@ -109,11 +109,15 @@ static PDN_NOINLINE bool standard_move(const unsigned char *t, unsigned n)
 }
 
 /* By byte: MARK_BYTE for the check marks '+' and '#', PIECE_BYTE for the
- * piece letters B, K, N, Q and R; one load each where tests were. */
+ * piece letters B, K, N, Q and R; one load each where tests were.  With
+ * them, where PDN_SAN_CODE() has it, the mark's code (1 '+', 2 '#') or the
+ * piece's (2 knight to 6 king). */
 enum { MARK_BYTE = 1, PIECE_BYTE = 2 };
-static const uint8_t byte_kind[256] = {
-    ['+'] = MARK_BYTE,  ['#'] = MARK_BYTE,  ['B'] = PIECE_BYTE, ['K'] = PIECE_BYTE,
-    ['N'] = PIECE_BYTE, ['Q'] = PIECE_BYTE, ['R'] = PIECE_BYTE};
+#define MARK_CODE(c) (MARK_BYTE | PDN_SAN_CODE(0, 0, 0, 0, c))
+#define PIECE_CODE(c) (PIECE_BYTE | PDN_SAN_CODE(0, c, 0, 0, 0))
+static const uint16_t byte_kind[256] = {
+    ['+'] = MARK_CODE(1),  ['#'] = MARK_CODE(2),  ['N'] = PIECE_CODE(2), ['B'] = PIECE_CODE(3),
+    ['R'] = PIECE_CODE(4), ['Q'] = PIECE_CODE(5), ['K'] = PIECE_CODE(6)};
 
 /*
  * The four commonest shapes without standard_move()'s table: a pawn's push
@@ -121,24 +125,45 @@ static const uint8_t byte_kind[256] = {
  * bytes are taken as a little-endian word: a byte less the first of its
  * range (a file, a rank) is below 8 exactly when the byte is in the range,
  * and a byte below its range borrows only from a byte that fails already.
- * False for all else, which standard_move() decides.
+ * The differences are the cells' numbers, which make the move's
+ * PDN_SAN_CODE(), the answer; 0 for all else, which standard_move()
+ * decides.
  */
-static inline bool common_move(const unsigned char *t, unsigned n)
+static inline unsigned common_move(const unsigned char *t, unsigned n)
 {
-    n -= byte_kind[t[n - 1]] & MARK_BYTE;
+    const unsigned last = byte_kind[t[n - 1]];
+    n -= last & MARK_BYTE;
+    /* The mark's code where there is one (a rank's byte has none). */
+    const unsigned mark = last & PDN_SAN_CODE(0, 0, 0, 0, 3);
     uint32_t w = (uint32_t)t[0] | (uint32_t)t[1] << 8 | (uint32_t)t[2] << 16 | (uint32_t)t[3] << 24;
-    const bool piece = (byte_kind[t[0]] & PIECE_BYTE) != 0;
-    if (piece) {
+    const unsigned first = byte_kind[t[0]];
+    if (first & PIECE_BYTE) {
+        const unsigned piece = first & PDN_SAN_CODE(0, 7, 0, 0, 0);
         w >>= 8;
         n--;
+        if (n == 2) { /* [a-h][1-8] */
+            w -= UINT32_C(0x3161);
+            return (w & UINT32_C(0xF8F8)) == 0 ? ((w & 7) | (w >> 5 & 0x38)) | piece | mark : 0;
+        }
+        if (n == 3) { /* 'x' [a-h][1-8] */
+            w -= UINT32_C(0x316178);
+            return (w & UINT32_C(0xF8F8FF)) == 0
+                       ? ((w >> 8 & 7) | (w >> 13 & 0x38)) | piece | 1u << 9 | mark
+                       : 0;
+        }
+        return 0;
     }
-    if (n == 2) /* [a-h][1-8] */
-        return ((w - UINT32_C(0x3161)) & UINT32_C(0xF8F8)) == 0;
-    if (n == 3 && piece) /* 'x' [a-h][1-8] */
-        return ((w - UINT32_C(0x316178)) & UINT32_C(0xF8F8FF)) == 0;
-    if (n == 4 && !piece) /* [a-h] 'x' [a-h][1-8] */
-        return ((w - UINT32_C(0x31617861)) & UINT32_C(0xF8F8FFF8)) == 0;
-    return false;
+    if (n == 2) { /* [a-h][1-8] */
+        w -= UINT32_C(0x3161);
+        return (w & UINT32_C(0xF8F8)) == 0 ? ((w & 7) | (w >> 5 & 0x38)) | 1u << 6 | mark : 0;
+    }
+    if (n == 4) { /* [a-h] 'x' [a-h][1-8] */
+        w -= UINT32_C(0x31617861);
+        return (w & UINT32_C(0xF8F8FFF8)) == 0
+                   ? ((w >> 16 & 7) | (w >> 21 & 0x38)) | 1u << 6 | 1u << 9 | (w & 7) << 10 | mark
+                   : 0;
+    }
+    return 0;
 }
 
 /* The CRs of a window that end no line (no LF after them, the byte past
@@ -349,7 +374,10 @@ void pdn_parse__fast_san_run(parser *ps)
                 /* Glued to its move: taken with it, or not at all. */
             }
             const unsigned n = (unsigned)(te - m);
-            if (n - 2 > SHAPE_BYTES - 2 || (!common_move(m, n) && !standard_move(m, n)))
+            if (n - 2 > SHAPE_BYTES - 2)
+                goto stop;
+            const unsigned code = common_move(m, n);
+            if (code == 0 && !standard_move(m, n))
                 goto stop;
             if (m != t) {
                 numk = read;
@@ -364,6 +392,7 @@ void pdn_parse__fast_san_run(parser *ps)
                 .san_len = (uint8_t)n,
                 .kind = PDN_MOVE_SAN,
                 .number_kind = (uint8_t)(numk >> 30),
+                .san_code = (uint16_t)code,
             };
             *nd++ = (struct pdn_node){
                 .game = g,

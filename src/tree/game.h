@@ -45,7 +45,22 @@ typedef struct pdn_move_rec {
     uint8_t sep;  /* pdn_separator */
     uint8_t number_kind;
     uint8_t has_captured;
+    uint16_t san_code; /* PDN_SAN_CODE() of a SAN move the reader's chess loop
+                          read in one of the commonest shapes; 0 for all else */
 } pdn_move_rec;
+
+/*
+ * The reader's reading of a SAN move of the four commonest shapes, a pawn's
+ * push ("e4") or capture ("exd5") and a piece's move ("Nf3") or capture
+ * ("Nxf3"), each with one check mark or none: the replay's short path takes
+ * it instead of reading the text again.  The target cell (rank * 8 + file),
+ * the piece (1 pawn, then knight, bishop, rook, queen and king: the chess
+ * kind index plus one), whether "x" is written, a pawn capture's file of
+ * origin and the check mark (0 none, 1 '+', 2 '#').  Never 0.
+ */
+#define PDN_SAN_CODE(to, piece, x, from_file, mark)                                                \
+    ((unsigned)(to) | (unsigned)(piece) << 6 | (unsigned)(x) << 9 | (unsigned)(from_file) << 10 |  \
+     (unsigned)(mark) << 13)
 
 /* A tag as parsed: spans into the text, or into game->strings when the value
  * had escapes. */

@@ -1,0 +1,274 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * quick.h - private to src/chess and the walk's chess run loop: the steps
+ * of the replay's short path (quick.c), inline, and its whole step for a
+ * move the reader read (PDN_SAN_CODE() in src/tree/game.h), which the run
+ * loop (src/replay/walk.c) makes without a call.
+ */
+#ifndef PDN_CHESS_QUICK_H
+#define PDN_CHESS_QUICK_H
+
+#include "base/base.h"
+#include "chess/chess.h"
+#include "tree/game.h"
+
+/* PIECE_BOUND by kind index, for the bookkeeping of a capture. */
+static const int16_t pdn_chess__bound_of[KIND_COUNT] = {
+    PIECE_BOUND(PAWN_I), PIECE_BOUND(KNIGHT_I), PIECE_BOUND(BISHOP_I),
+    PIECE_BOUND(ROOK_I), PIECE_BOUND(QUEEN_I),  PIECE_BOUND(KING_I),
+};
+
+/*
+ * Of the cells `froms`, those from which a piece that is not the king may
+ * go to `to` without leaving its king on `k` attacked, the long way
+ * (quick.c).
+ */
+pdn_bb pdn_chess__safe_slow(const pdn_chess__board *b, int k, pdn_bb froms, int to);
+
+/* pdn_chess__safe_slow() with its commonest answers first: out of check, no piece
+ * off its king's lines can be pinned, nor any with no enemy slider on
+ * those lines. */
+static PDN_FORCE_INLINE pdn_bb pdn_chess__safe_from(const pdn_chess__board *b, int us, int k,
+                                                    pdn_bb froms, int to)
+{
+    if (b->check == 0) {
+        pdn_bb rays = pdn_chess__rays_table[k];
+        if (!(froms & rays) ||
+            !(rays & b->side[us ^ 1] & (b->kind[ROOK_I] | b->kind[BISHOP_I] | b->kind[QUEEN_I])))
+            return froms;
+        if (!(froms & (froms - 1)))
+            return pdn_chess__pin_breaks(b, k, pdn_chess__lsb(froms), to) ? 0 : froms;
+    }
+    return pdn_chess__safe_slow(b, k, froms, to);
+}
+
+/*
+ * Whether a king of the side to move on `to` would stand attacked by the
+ * enemy pieces with the board occupied as `occ`: pdn_chess__attackers()
+ * for one side, the sliders' way traced only when one stands on a line.
+ */
+static PDN_FORCE_INLINE int pdn_chess__attacked(const pdn_chess__board *b, int to, pdn_bb occ)
+{
+    int us = b->us;
+    pdn_bb enemy = b->side[us ^ 1];
+    pdn_bb near = (pdn_chess__pawn_attacks(BB(to), us) & b->kind[PAWN_I]) |
+                  (pdn_chess__knight_table[to] & b->kind[KNIGHT_I]) |
+                  (pdn_chess__king_table[to] & b->kind[KING_I]);
+    if (near & enemy)
+        return 1;
+    pdn_bb lines = pdn_chess__diag_table[to] | pdn_chess__anti_table[to];
+    pdn_bb diag = (b->kind[BISHOP_I] | b->kind[QUEEN_I]) & enemy & lines;
+    pdn_bb straight =
+        (b->kind[ROOK_I] | b->kind[QUEEN_I]) & enemy & pdn_chess__rays_table[to] & ~lines;
+    return (diag && (pdn_chess__bishop(to, occ) & diag)) ||
+           (straight && (pdn_chess__rook(to, occ) & straight));
+}
+
+/*
+ * pdn_chess__make_plain() for a move of the short path, which knows the
+ * kind that moves (index `i`) and makes no en passant: the same board
+ * after it, with fewer loads and tests.  The check it gives is `checks`.
+ */
+static PDN_FORCE_INLINE void pdn_chess__play(pdn_chess__board *b, int us, int from, int to, int i,
+                                             unsigned promotion, unsigned flags, int checks)
+{
+    int them = us ^ 1, reset = i == PAWN_I;
+    pdn_bb both = BB(from) | BB(to);
+    if (flags & PDN_CHESS_CAPTURE) {
+        int taken = KIND_INDEX(b->at[to]);
+        b->bound[them] = (int16_t)(b->bound[them] - pdn_chess__bound_of[taken]);
+        b->side[them] ^= BB(to);
+        b->kind[taken] ^= BB(to);
+        pdn_chess__drop_right(b, them, to);
+        reset = 1;
+    }
+    b->side[us] ^= both;
+    if (promotion) {
+        int now = KIND_INDEX(promotion);
+        b->bound[us] =
+            (int16_t)(b->bound[us] + pdn_chess__bound_of[now] - pdn_chess__bound_of[PAWN_I]);
+        b->kind[i] ^= BB(from);
+        b->kind[now] |= BB(to);
+        b->at[to] = (uint8_t)(promotion | (us + 1u));
+    } else {
+        b->kind[i] ^= both;
+        b->at[to] = b->at[from];
+    }
+    b->at[from] = 0;
+    if (i == KING_I) {
+        b->castling[2 * us] = b->castling[2 * us + 1] = -1;
+        b->king[us] = (uint8_t)to;
+    } else if (i == ROOK_I) {
+        pdn_chess__drop_right(b, us, from);
+    }
+    b->ep = (int8_t)((flags & PDN_CHESS_DOUBLE_STEP) ? (from + to) / 2 : -1);
+    b->check = (int8_t)checks;
+    b->halfmove = reset ? 0 : pdn_chess__bump(b->halfmove);
+    if (us == 1)
+        b->fullmove = pdn_chess__bump(b->fullmove);
+    b->us = (uint8_t)them;
+}
+
+/*
+ * pdn_chess__checks_at() with a closer second test: past the cheap first
+ * one (neither cell on a line or a knight's jump from the other king), the
+ * piece checks from where it lands only from a cell its kind checks that
+ * king from, and a check is uncovered only through a cell on the king's
+ * lines with a slider of ours on them too.  Most moves pass neither.
+ */
+static PDN_FORCE_INLINE int pdn_chess__quick_checks(const pdn_chess__board *b, int us, int from,
+                                                    int to, int kind)
+{
+    int k = pdn_chess__king(b, us ^ 1);
+    pdn_bb rays = pdn_chess__rays_table[k];
+    if (!((BB(from) | BB(to)) & pdn_chess__reach_table[k]))
+        return 0;
+    if (!(pdn_chess__check_table[us][kind][k] & BB(to)) &&
+        (!(rays & BB(from)) || !(rays & b->side[us] & ~BB(from) &
+                                 (b->kind[BISHOP_I] | b->kind[ROOK_I] | b->kind[QUEEN_I]))))
+        return 0;
+    return pdn_chess__checks_near(b, from, to, kind, k);
+}
+
+/* Fills the move record. */
+static inline void pdn_chess__record(pdn_chess_move *out, int from, int to, int i,
+                                     unsigned promotion, unsigned flags)
+{
+    out->from = (uint8_t)from;
+    out->to = (uint8_t)to;
+    out->piece = (uint8_t)KIND_OF_INDEX(i);
+    out->promotion = (uint8_t)promotion;
+    out->flags = (uint8_t)flags;
+}
+
+/* The cells from which a piece of kind index `i` in `mine` reaches `to`
+ * on the board occupied as `occ`; a line is traced only when one of them
+ * stands on it. */
+static PDN_FORCE_INLINE pdn_bb pdn_chess__piece_from(int i, pdn_bb mine, int to, pdn_bb occ)
+{
+    pdn_bb froms = 0;
+    switch (i) {
+    case KNIGHT_I:
+        return pdn_chess__knight_table[to] & mine;
+    case KING_I:
+        return pdn_chess__king_table[to] & mine;
+    case BISHOP_I:
+        return (mine & (pdn_chess__diag_table[to] | pdn_chess__anti_table[to]))
+                   ? pdn_chess__bishop(to, occ) & mine
+                   : 0;
+    case ROOK_I:
+        return (mine & ((FILE_A_BB << (to & 7)) | (RANK_1_BB << (to & 56))))
+                   ? pdn_chess__rook(to, occ) & mine
+                   : 0;
+    default:
+        if (mine & (pdn_chess__diag_table[to] | pdn_chess__anti_table[to]))
+            froms = pdn_chess__bishop(to, occ);
+        if (mine & ((FILE_A_BB << (to & 7)) | (RANK_1_BB << (to & 56))))
+            froms |= pdn_chess__rook(to, occ);
+        return froms & mine;
+    }
+}
+
+/* The check marks of PDN_SAN_CODE() as written. */
+static const unsigned char pdn_chess__mark_char[4] = {0, '+', '#', 0};
+
+/* A piece of kind index `i` (a constant where it is inlined) to `to`: the
+ * one piece of its kind that may go there, as piece_move() finds it with
+ * nothing written between the letter and the cell, played, and written to
+ * `out` unless it is NULL.  The check it gives, 1 or 0, or -1 when the
+ * general path is to take the move. */
+static PDN_FORCE_INLINE int pdn_chess__piece_code(pdn_chess__board *b, int us, int to, int i,
+                                                  unsigned takes, pdn_chess_move *out)
+{
+    pdn_bb own = b->side[us], occ = own | b->side[us ^ 1];
+    pdn_bb froms = pdn_chess__piece_from(i, b->kind[i] & own, to, occ), legal;
+    if (froms == 0)
+        return -1;
+    if (i == KING_I)
+        legal = pdn_chess__attacked(b, to, occ ^ froms) ? 0 : froms;
+    else
+        legal = pdn_chess__safe_from(b, us, pdn_chess__king(b, us), froms, to);
+    if (legal == 0 || (legal & (legal - 1)))
+        return -1;
+    int from = pdn_chess__lsb(legal);
+    int checks = pdn_chess__quick_checks(b, us, from, to, i);
+    pdn_chess__play(b, us, from, to, i, 0, takes, checks);
+    if (out != NULL)
+        pdn_chess__record(out, from, to, i, 0, takes);
+    return checks;
+}
+
+/* A pawn's push or capture (`takes`, from the file `file`) to `to`, as
+ * pawn_move() takes it: no promotion, and none is written. */
+static PDN_FORCE_INLINE int pdn_chess__pawn_code(pdn_chess__board *b, int us, int to,
+                                                 unsigned takes, unsigned file, pdn_chess_move *out)
+{
+    int up = us ? -8 : 8, from = to - up, row = to >> 3;
+    pdn_bb occ = b->side[0] | b->side[1], pawns = b->kind[PAWN_I] & b->side[us];
+    unsigned flags = takes;
+    if (row == 0 || row == 7)
+        return -1;
+    if (takes) {
+        unsigned to_file = (unsigned)to & 7;
+        if (file != to_file + 1 && file + 1 != to_file)
+            return -1;
+        from += (int)file - (int)to_file;
+    } else if (!(pawns & BB(from))) {
+        if (row != (us ? 4 : 3) || (occ & BB(from)))
+            return -1;
+        from -= up;
+        flags = PDN_CHESS_DOUBLE_STEP;
+    }
+    if (!(pawns & BB(from)) || !pdn_chess__safe_from(b, us, pdn_chess__king(b, us), BB(from), to))
+        return -1;
+    int checks = pdn_chess__quick_checks(b, us, from, to, PAWN_I);
+    pdn_chess__play(b, us, from, to, PAWN_I, 0, flags, checks);
+    if (out != NULL)
+        pdn_chess__record(out, from, to, PAWN_I, 0, flags);
+    return checks;
+}
+
+/* pdn_chess__quick_code() for the side `us` to move; `out` may be NULL
+ * where the move itself is not wanted (the replay's runs without records),
+ * which saves writing it. */
+static PDN_FORCE_INLINE unsigned pdn_chess__quick_code_as(pdn_chess__board *b, int us,
+                                                          unsigned code, pdn_chess_move *out)
+{
+    int to = (int)(code & 63);
+    unsigned takes = (unsigned)(b->side[us ^ 1] >> to) & 1u;
+    /* "x" where the move takes and nowhere else, onto no piece of ours. */
+    if (b->bound[us] > PDN_CHESS_MOVES_MAX || ((b->side[us] >> to) & 1u) ||
+        takes != ((code >> 9) & 1u))
+        return 0;
+    int checks;
+    switch ((code >> 6) & 7u) {
+    case 1:
+        checks = pdn_chess__pawn_code(b, us, to, takes, (code >> 10) & 7u, out);
+        break;
+    case KNIGHT_I + 1:
+        checks = pdn_chess__piece_code(b, us, to, KNIGHT_I, takes, out);
+        break;
+    case BISHOP_I + 1:
+        checks = pdn_chess__piece_code(b, us, to, BISHOP_I, takes, out);
+        break;
+    case ROOK_I + 1:
+        checks = pdn_chess__piece_code(b, us, to, ROOK_I, takes, out);
+        break;
+    case QUEEN_I + 1:
+        checks = pdn_chess__piece_code(b, us, to, QUEEN_I, takes, out);
+        break;
+    case KING_I + 1:
+        checks = pdn_chess__piece_code(b, us, to, KING_I, takes, out);
+        break;
+    default:
+        return 0;
+    }
+    if (checks < 0)
+        return 0;
+    unsigned written = pdn_chess__mark_char[(code >> 13) & 3u];
+    if (!checks)
+        return written ? PDN_SAN_CHECK_WRONG << 1 | 1 : 1;
+    return pdn_chess__mark_notes((char)written, pdn_chess__has_move(b) ? '+' : '#') << 1 | 1;
+}
+
+#endif
