@@ -187,7 +187,16 @@ static char *decode_block(char *o, const unsigned char *u, uint64_t high, const 
         size_t j = pdn_bits__ctz(high);
         move16(w, u, pos, j);
         w += j - pos;
-        w = (unsigned char *)put_utf8((char *)w, tab[u[j] - 0x80]);
+        /* Two-byte characters (all of Latin-1's) are written here, the
+         * rest by the call. */
+        unsigned cp = tab[u[j] - 0x80];
+        if (cp - 0x80 < 0x800 - 0x80) {
+            w[0] = (unsigned char)(0xC0 | cp >> 6);
+            w[1] = (unsigned char)(0x80 | (cp & 0x3F));
+            w += 2;
+        } else {
+            w = (unsigned char *)put_utf8((char *)w, cp);
+        }
         pos = j + 1;
     }
     move16(w, u, pos, 64);

@@ -185,15 +185,30 @@ static PDN_NOINLINE const char *skip_nul(parser *ps, const char *p)
  * it mostly crosses a byte or two, less than a call costs. */
 static PDN_FORCE_INLINE int skip_ws(parser *ps)
 {
-    int lines = 0;
     const char *p = ps->p, *e = ps->e;
-    /* Most tokens are followed by exactly one space. */
-    if (p + 1 < e && *p == ' ' && !IS(p[1], C_SPACE) && p[1] != 0) {
+    if (p >= e)
+        return 0;
+    unsigned char c = (unsigned char)*p;
+    /* Mostly the next token is here, or after one space. */
+    if (!IS(c, C_SPACE)) {
+        if (c != 0)
+            return 0;
+    } else if (c == ' ' && p + 1 < e && !IS(p[1], C_SPACE) && p[1] != 0) {
         ps->p = p + 1;
         return 0;
     }
+    int lines = 0;
+    const bool quick = ps->quick;
     while (p < e) {
-        unsigned char c = (unsigned char)*p;
+        /* Blank lines between games and after headers: CRLF as one step,
+         * the two bytes compared as one word (a quick path: the general
+         * parser takes a byte at a time). */
+        if (quick && e - p >= 2 && memcmp(p, "\r\n", 2) == 0) {
+            lines++;
+            p += 2;
+            continue;
+        }
+        c = (unsigned char)*p;
         if (!IS(c, C_SPACE)) {
             if (c != 0)
                 break;
@@ -349,6 +364,14 @@ static void terminate(parser *ps, pdn_terminator_kind kind, const char *at, size
 static bool has_items(const parser *ps)
 {
     return pdn_game__node(ps->g, PDN_ROOT)->first != PDN_NIL;
+}
+
+/* Whether p starts a move number: digits and a dot (never a result). */
+static bool number_dot(const char *p, const char *e)
+{
+    while (p < e && IS(*p, C_DIGIT))
+        p++;
+    return p < e && *p == '.';
 }
 
 /* Handles a token starting with a digit.  Returns true when the game ended. */
@@ -593,24 +616,22 @@ static bool is_half_draw(const char *v, size_t n)
 }
 
 /* memcmp() == 0 for the few bytes of a result, where a loop costs less
- * than the call. */
+ * than the call; the commonest length, "a-b", as one comparison of a
+ * constant length. */
 static bool same_bytes(const char *a, const char *b, size_t n)
 {
+    if (n == 3)
+        return memcmp(a, b, 3) == 0;
     for (size_t i = 0; i < n; i++)
         if (a[i] != b[i])
             return false;
     return true;
 }
 
-/* The first Result tag: pdn_parse__find_tag() with the name's comparison
- * inlined, as it runs once a game. */
+/* The first Result tag, which the tag reader noted (note_tag()). */
 static const pdn_tag_rec *result_tag(const parser *ps)
 {
-    const pdn_tag_rec *t = ps->g->tag_recs.data;
-    for (size_t i = 0, n = ps->g->tag_recs.len; i < n; i++)
-        if (t[i].name_len == 6 && memcmp(ps->s + t[i].name_off, "Result", 6) == 0)
-            return &t[i];
-    return NULL;
+    return ps->result_rec ? (const pdn_tag_rec *)ps->g->tag_recs.data + (ps->result_rec - 1) : NULL;
 }
 
 static void finish(parser *ps, pdn_parse_out *out, const char *end)
@@ -639,16 +660,17 @@ static void finish(parser *ps, pdn_parse_out *out, const char *end)
             /* The same text (a draw may be written "½-½"), as the writer
              * decides whether to keep the terminator as a comment: "1-0"
              * and "2-0" are different results in different systems. */
-            pdn_result vr = pdn_parse_result(v, t->value_len);
             size_t vl = t->value_len;
-            while (vl && v[vl - 1] == ' ')
+            const char *w = v;
+            while (vl && w[vl - 1] == ' ')
                 vl--;
-            while (vl && *v == ' ')
-                v++, vl--;
+            while (vl && *w == ' ')
+                w++, vl--;
             const char *tt = ps->s + g->term_off;
-            bool same = (vl == g->term_len && same_bytes(v, tt, vl)) ||
-                        (is_half_draw(v, vl) && is_half_draw(tt, g->term_len));
-            if (vr != PDN_RESULT_UNKNOWN && !same)
+            bool same = (vl == g->term_len && same_bytes(w, tt, vl)) ||
+                        (is_half_draw(w, vl) && is_half_draw(tt, g->term_len));
+            /* The value is read only when it differs, as it mostly does not. */
+            if (!same && pdn_parse_result(v, t->value_len) != PDN_RESULT_UNKNOWN)
                 pdn_parse__diag(ps, PDN_D_TERMINATOR_MISMATCH, ps->s + g->term_off, g->term_len,
                                 t->offset);
         }
@@ -667,14 +689,13 @@ static void finish(parser *ps, pdn_parse_out *out, const char *end)
 void pdn_parse__game(struct pdn_game *g, const pdn_parse_in *in, pdn_parse_out *out)
 {
     memset(out, 0, sizeof *out);
-    parser ps;
-    memset(&ps, 0, sizeof ps);
-    ps.g = g;
-    ps.s = ps.p = in->text;
-    ps.e = in->text + in->len;
-    ps.default_gametype = in->default_gametype;
-    ps.next_is_header = in->next_is_header;
-    ps.quick = !in->general_only;
+    parser ps = {.g = g,
+                 .s = in->text,
+                 .p = in->text,
+                 .e = in->text + in->len,
+                 .default_gametype = in->default_gametype,
+                 .next_is_header = in->next_is_header,
+                 .quick = !in->general_only};
     g->text = in->text;
     g->tag_shapes = 0;
     g->mode = in->mode;
@@ -695,10 +716,10 @@ void pdn_parse__game(struct pdn_game *g, const pdn_parse_in *in, pdn_parse_out *
         return;
     }
     struct pdn_node *n = g->nodes.data;
-    memset(n, 0, 2 * sizeof *n);
-    n[0].game = n[1].game = g;
-    n[0].kind = PDN_NODE_ROOT;
-    n[1].kind = PDN_NODE_HEADER;
+    /* Assigned whole: a few vector stores, where memset() of both is a
+     * string instruction of a dozen steps. */
+    n[0] = (struct pdn_node){.game = g, .kind = PDN_NODE_ROOT};
+    n[1] = (struct pdn_node){.game = g, .kind = PDN_NODE_HEADER};
     g->nodes.len = 2;
 
     skip_ws(&ps);
@@ -739,6 +760,16 @@ void pdn_parse__game(struct pdn_game *g, const pdn_parse_in *in, pdn_parse_out *
          * result) is tested first: a branch predicts better than the
          * switch's jump. */
         if (IS(c, C_DIGIT)) {
+            /* The first move number starts the movetext: the quick loop
+             * takes it with the moves after it. */
+            if (!ps.in_body && ps.quick && !ps.chess && !ps.odd_result_len && number_dot(p, ps.e)) {
+                pdn_parse__start_body(&ps);
+                if (ps.nomem)
+                    break;
+                pdn_parse__fast_run(&ps);
+                if (ps.p != p)
+                    continue;
+            }
             if (digit_token(&ps)) {
                 end = ps.p;
                 break;

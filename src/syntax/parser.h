@@ -39,6 +39,7 @@ typedef struct parser {
     uint64_t tag_bloom;                 /* one bit per (length, first letter) of the tags seen */
     bool said_notation, said_separator; /* reported once a game: they repeat */
     bool quick;                         /* the quick movetext loops may run */
+    uint32_t result_rec;                /* 1 + index of the first Result tag record, or 0 */
 } parser;
 
 /* ---- character classes ----------------------------------------------------- */

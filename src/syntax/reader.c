@@ -12,6 +12,7 @@
  * so that a game is parsed once, from its UTF-8 text, rather than parsed,
  * converted and parsed again.
  */
+#include "base/bits.h"
 #include "syntax/parse.h"
 
 #include <string.h>
@@ -378,10 +379,7 @@ static pdn_status next_converted(pdn_reader *r, const pdn_game **out, bool *agai
         if (high) {
             /* Bytes up to the first one that is not ASCII are the same in
              * both texts. */
-            const unsigned char *u = (const unsigned char *)g->text;
-            size_t at = 0;
-            while (u[at] < 0x80)
-                at++;
+            size_t at = pdn_bits__ascii((const unsigned char *)g->text, g->text_len);
             pdn_status st = note_encoding(g, at, r->sticky);
             if (st != PDN_OK)
                 return st;

@@ -51,6 +51,9 @@ static void note_tag(parser *ps, const pdn_tag_rec *t)
                 gt.width > 0 && (gt.notation == 'N' || gt.notation == 'A') ? gt.notation : 0;
         }
     } else if (t->name_len == 6 && memcmp(name, "Result", 6) == 0) {
+        /* The game's end compares its terminator with the first one. */
+        if (!ps->result_rec)
+            ps->result_rec = (uint32_t)ps->g->tag_recs.len; /* t is the last record */
         size_t n = t->value_len;
         while (n && (v[n - 1] == ' '))
             n--;
@@ -239,19 +242,21 @@ static void general_tag(parser *ps)
 /* The common shape, [Name "value"] with a name of fewer than 16 letters,
  * digits or '_' and a value without escape or line break, read as
  * general_tag() reads it; NULL for anything else, which is left to it. */
-static const char *quick_tag(parser *ps, const char *open)
+static const char *quick_tag(parser *ps, const char *open, const char *e)
 {
-    const char *e = ps->e, *name = open + 1;
+    const char *name = open + 1;
     /* Room for the 16-byte name test. */
     if (e - open < 32)
         return NULL;
     unsigned k = pdn_bits__word16((const unsigned char *)name);
-    if (k - 1 >= 15 || name[k] != ' ' || name[k + 1] != '"')
+    /* Two bytes compared as one word (memcmp() of a constant length is
+     * one load). */
+    if (k - 1 >= 15 || memcmp(name + k, " \"", 2) != 0)
         return NULL;
     const char *v = name + k + 2;
     const char *close =
         v + pdn_bits__find4((const unsigned char *)v, (size_t)(e - v), '"', '\\', '\n', '\r');
-    if (close + 1 >= e || *close != '"' || close[1] != ']')
+    if (close + 1 >= e || memcmp(close, "\"]", 2) != 0)
         return NULL;
     if (!IS(*name, C_UPPER))
         pdn_parse__diag(ps, PDN_D_TAG_NAME_CASE, name, k, UINT32_MAX);
@@ -261,10 +266,12 @@ static const char *quick_tag(parser *ps, const char *open)
         return NULL;
     }
     pdn_tag_rec *slot = (pdn_tag_rec *)g->tag_recs.data + g->tag_recs.len;
-    slot->offset = off(ps, open);
-    slot->name_off = off(ps, name);
+    /* The name and the value are where the shape says. */
+    uint32_t at = off(ps, open);
+    slot->offset = at;
+    slot->name_off = at + 1;
     slot->name_len = k;
-    slot->value_off = off(ps, v);
+    slot->value_off = at + k + 3;
     slot->value_len = (uint32_t)(close - v);
     slot->value_in_strings = false;
     const char *p = close + 2;
@@ -289,7 +296,7 @@ void pdn_parse__tag(parser *ps)
 {
     const char *p = ps->p, *e = ps->e;
     for (;;) {
-        const char *next = ps->quick ? quick_tag(ps, p) : NULL;
+        const char *next = ps->quick ? quick_tag(ps, p, e) : NULL;
         if (next) {
             p = next;
         } else {
@@ -304,7 +311,7 @@ void pdn_parse__tag(parser *ps)
         if (e - p < 3)
             break;
         const char *q = p + (*p == '\r');
-        if (q[0] != '\n' || q[1] != '[')
+        if (memcmp(q, "\n[", 2) != 0)
             break;
         p = q + 1;
     }

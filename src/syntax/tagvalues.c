@@ -142,6 +142,24 @@ static pdn_diag_code fen_on_board(const struct pdn_game *g, const pdn_tag *gamet
     return c == PDN_D_FEN_FORM || c == PDN_D_BAD_FEN ? PDN_D_NONE : c;
 }
 
+/* pdn_parse_date()'s verdict on v[0..n), taken from the game's note of the
+ * last date when the text is the same. */
+static pdn_diag_code date_verdict(struct pdn_game *g, const char *v, size_t n, size_t *at)
+{
+    if (n == g->date_len && memcmp(v, g->date_text, n) == 0) {
+        *at = g->date_at;
+        return g->date_code;
+    }
+    pdn_diag_code c = pdn_parse_date(NULL, v, n, at);
+    if (n <= sizeof g->date_text) {
+        memcpy(g->date_text, v, n);
+        g->date_len = (uint8_t)n;
+        g->date_code = c;
+        g->date_at = (uint32_t)*at;
+    }
+    return c;
+}
+
 /* The tags whose values have a syntax to check. */
 typedef enum value_kind {
     V_NONE,
@@ -222,7 +240,7 @@ bool pdn_syntax__check_tags(struct pdn_game *g)
         case V_DATE:
             /* "" is allowed for every tag. */
             if (n)
-                c = pdn_parse_date(NULL, v, n, &at);
+                c = date_verdict(g, v, n, &at);
             break;
         case V_RESULT: {
             /* With a ResultFormat its values replace the type's (3.2). */
@@ -245,7 +263,10 @@ bool pdn_syntax__check_tags(struct pdn_game *g)
             /* A valid FEN without white space breaks fen_form() only by a
              * final dot. */
             if (n && g->gametype != 0 && pdn_values__fen_plain(v, n)) {
-                c = fen_on_board(g, gametype, v, n, &at);
+                /* A draughts game without a GameType tag has no board to
+                 * check it on (known_board()). */
+                if (gametype)
+                    c = fen_on_board(g, gametype, v, n, &at);
                 if (v[n - 1] == '.' &&
                     !pdn_game__diag(g, PDN_D_FEN_FORM, value_at(g, t, 0) + n - 1, 1, UINT32_MAX, 0))
                     return false;

@@ -97,6 +97,14 @@ struct pdn_game {
     int gametype;
     uint8_t term_kind; /* pdn_terminator_kind */
     uint32_t term_off, term_len;
+    /* The last date value the tag checks read and pdn_parse_date()'s
+     * verdict on it (date_len 0: none).  Kept from game to game where the
+     * object is reused, as a reader's is: the games of a file mostly come
+     * in runs of one date (tagvalues.c). */
+    char date_text[32];
+    uint8_t date_len;
+    pdn_diag_code date_code;
+    uint32_t date_at;
 };
 
 /* One of 64 bits for a tag name's length and first byte: names whose bits
