@@ -215,8 +215,8 @@ static inline uint64_t pdn_bits__mask32(__m128i a, __m128i b)
  * turns into its high bit; it is a tab or LF when its average with 10
  * (rounded up) is 10, one test for both.  Called once a half: with the
  * whole window written out the compiler runs out of vector registers. */
-static inline void pdn_bits__tokens32(const unsigned char *p, uint32_t *space, uint32_t *other,
-                                      uint32_t *zero)
+static inline void pdn_bits__tokens32(const unsigned char *p, uint64_t *space, uint64_t *other,
+                                      uint64_t *zero)
 {
     const __m128i vsp = _mm_set1_epi8(' '), v10 = _mm_set1_epi8('\n'), vcr = _mm_set1_epi8('\r'),
                   v0 = _mm_set1_epi8('0'), v76 = _mm_set1_epi8(0x76);
@@ -231,9 +231,9 @@ static inline void pdn_bits__tokens32(const unsigned char *p, uint32_t *space, u
                                      _mm_cmpeq_epi8(_mm_avg_epu8(w2, v10), v10));
     const __m128i nd = _mm_adds_epu8(_mm_sub_epi8(w, v0), v76);
     const __m128i nd2 = _mm_adds_epu8(_mm_sub_epi8(w2, v0), v76);
-    *space = (uint32_t)pdn_bits__mask32(sp, sp2);
-    *other = (uint32_t)pdn_bits__mask32(nd, nd2);
-    *zero = (uint32_t)pdn_bits__mask32(_mm_cmpeq_epi8(w, v0), _mm_cmpeq_epi8(w2, v0));
+    *space = pdn_bits__mask32(sp, sp2);
+    *other = pdn_bits__mask32(nd, nd2);
+    *zero = pdn_bits__mask32(_mm_cmpeq_epi8(w, v0), _mm_cmpeq_epi8(w2, v0));
 }
 #endif
 
@@ -247,12 +247,12 @@ static inline void pdn_bits__tokens(const unsigned char *p, uint64_t *space, uin
                                     uint64_t *zero)
 {
 #if PDN_BITS_SSE2
-    uint32_t s0, d0, z0, s1, d1, z1;
+    uint64_t s0, d0, z0, s1, d1, z1;
     pdn_bits__tokens32(p, &s0, &d0, &z0);
     pdn_bits__tokens32(p + 32, &s1, &d1, &z1);
-    *space = s0 | (uint64_t)s1 << 32;
-    *other = d0 | (uint64_t)d1 << 32;
-    *zero = z0 | (uint64_t)z1 << 32;
+    *space = s0 | s1 << 32;
+    *other = d0 | d1 << 32;
+    *zero = z0 | z1 << 32;
 #else
     pdn_bits_movetext m;
     pdn_bits__movetext(p, &m);

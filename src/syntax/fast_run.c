@@ -18,18 +18,32 @@ static const unsigned char sep_code[256] = {
     [':'] = PDN_SEP_COLON + 1,
 };
 
-/* By the byte between two numeric squares: its sep_code where a move of
- * two squares may have it, or 0, for each set of separators a GameType
- * allows (bit i for pdn_separator i), so that one look-up tells both which
- * separator it is and whether the run takes it. */
-#define NUMERIC_SEPS(m)                                                                            \
+/* By the byte between two numeric squares: the separator where a move of
+ * two squares may have it, or NO_SEP, for each set of separators a
+ * GameType allows (bit i for pdn_separator i), so that one look-up tells
+ * both which separator it is and whether the run takes it.  The separator
+ * is in the top byte (SEP_WORD), as the move record's word at 24 has it,
+ * so that the record takes the look-up as it is; NO_SEP is the sign bit,
+ * which no separator has.  Every entry is written out (by SEPS_256), as
+ * the ones left out would be 0, a separator. */
+#define SEP_WORD(sep) ((uint32_t)(sep) << 24)
+#define NO_SEP UINT32_C(0x80000000)
+#define SEP_OF(m, sep) ((m) >> (sep)&1 ? SEP_WORD(sep) : NO_SEP)
+#define SEP_ENTRY(m, c)                                                                            \
+    ((c) == '-'   ? SEP_OF(m, PDN_SEP_MOVE)                                                        \
+     : (c) == 'x' ? SEP_OF(m, PDN_SEP_CAPTURE)                                                     \
+     : (c) == ':' ? SEP_OF(m, PDN_SEP_COLON)                                                       \
+                  : NO_SEP)
+#define SEPS_4(m, c) SEP_ENTRY(m, c), SEP_ENTRY(m, c + 1), SEP_ENTRY(m, c + 2), SEP_ENTRY(m, c + 3)
+#define SEPS_16(m, c) SEPS_4(m, c), SEPS_4(m, c + 4), SEPS_4(m, c + 8), SEPS_4(m, c + 12)
+#define SEPS_64(m, c) SEPS_16(m, c), SEPS_16(m, c + 16), SEPS_16(m, c + 32), SEPS_16(m, c + 48)
+#define SEPS_256(m)                                                                                \
     {                                                                                              \
-        ['-'] = (m)&1 ? PDN_SEP_MOVE + 1 : 0, ['x'] = (m)&2 ? PDN_SEP_CAPTURE + 1 : 0,             \
-        [':'] = (m)&4 ? PDN_SEP_COLON + 1 : 0                                                      \
+        SEPS_64(m, 0), SEPS_64(m, 64), SEPS_64(m, 128), SEPS_64(m, 192)                            \
     }
-static const unsigned char numeric_seps[8][256] = {
-    NUMERIC_SEPS(0), NUMERIC_SEPS(1), NUMERIC_SEPS(2), NUMERIC_SEPS(3),
-    NUMERIC_SEPS(4), NUMERIC_SEPS(5), NUMERIC_SEPS(6), NUMERIC_SEPS(7),
+static const uint32_t numeric_seps[8][256] = {
+    SEPS_256(0), SEPS_256(1), SEPS_256(2), SEPS_256(3),
+    SEPS_256(4), SEPS_256(5), SEPS_256(6), SEPS_256(7),
 };
 
 /* What the first byte of the next token tells about this one: the general
@@ -117,8 +131,20 @@ static inline void put64(void *at, uint64_t v)
 {
     memcpy(at, &v, 8);
 }
+/* Eight bytes as pdn_bits__load() reads them, in one load whatever the
+ * compiler makes of the code around it. */
+static inline uint64_t load8(const char *p)
+{
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
 #else
 #define WORD_RECORDS 0
+static inline uint64_t load8(const char *p)
+{
+    return pdn_bits__load((const unsigned char *)p);
+}
 #endif
 
 /* A token read byte by byte: where it is in the window (start, end, the
@@ -238,6 +264,23 @@ static PDN_NOINLINE int read_token(const char *base, uint64_t white, unsigned ts
     return 2;
 }
 
+/* Whether read_token turns away the token at t for its first bytes: it
+ * starts with no square or number (not 1-9, not a letter a-p), or it is a
+ * number of one digit followed by neither a digit, '.' nor a separator
+ * ("1/2-1/2"), or a square of one digit followed by a separator and no
+ * square ("1-0", "2-0").  Stopping the run is always safe (the general
+ * parser reads on from there); this only spares read_token the tokens that
+ * end most runs. */
+static inline bool ends_run(const unsigned char *t)
+{
+    const unsigned c = t[0], c1 = t[1], c2 = t[2];
+    if (c - '1' >= 9)
+        return c - 'a' >= 16;
+    if (c1 - '0' < 10 || c1 == '.')
+        return false;
+    return !sep_code[c1] || c2 - '1' >= 9;
+}
+
 /* What every node of a run starts with; the first two words are the node's
  * first 16 bytes where WORD_RECORDS writes them. */
 typedef struct node_head {
@@ -247,8 +290,8 @@ typedef struct node_head {
 } node_head;
 
 /* Writes the node nd and its move record mv for a move of n squares at
- * slen with separator sep: `links` holds the node's next and prev, mi is
- * the record's index, `pend` the waiting move number (see
+ * slen with separator SEP_WORD(sep): `links` holds the node's next and
+ * prev, mi is the record's index, `pend` the waiting move number (see
  * pdn_parse__fast_run).  Where WORD_RECORDS knows the layout, the number's
  * word goes whole to both ends of the record and the squares and the
  * separator are written over the halves that are not its own: fewer
@@ -256,7 +299,7 @@ typedef struct node_head {
  * by put_len() before, so that a shape's length is a constant there. */
 static PDN_FORCE_INLINE void put_move(struct pdn_node *nd, pdn_move_rec *mv, const node_head *head,
                                       uint64_t links, uint32_t offset, uint32_t len, uint32_t mi,
-                                      uint64_t pend, uint32_t slen, uint32_t n, unsigned sep)
+                                      uint64_t pend, uint32_t slen, uint32_t n, uint32_t sep)
 {
 #if WORD_RECORDS
     char *nb = (char *)nd, *mb = (char *)mv;
@@ -272,14 +315,14 @@ static PDN_FORCE_INLINE void put_move(struct pdn_node *nd, pdn_move_rec *mv, con
     put32(mb + 16, 0);
     put32(mb + 20, n);
     put64(mb + 24, pend);
-    put32(mb + 24, sep << 24);
+    put32(mb + 24, sep);
 #else
     *mv = (pdn_move_rec){
         .number = (uint32_t)pend,
         .squares = slen,
         .square_count = (uint16_t)n,
         .kind = PDN_MOVE_SQUARES,
-        .sep = (uint8_t)sep,
+        .sep = (uint8_t)(sep >> 24),
         .number_kind = (uint8_t)(pend >> 32),
     };
     *nd = (struct pdn_node){
@@ -357,10 +400,10 @@ typedef struct run {
     /* the same over the run */
     const char *s, *e;
     node_head head;
-    uint32_t links_over_moves;        /* links' low half minus the next move record's index */
-    uint64_t links_step;              /* what links grows by a move */
-    unsigned alpha_seps;              /* see pdn_parse__fast_run */
-    const unsigned char *numeric_sep; /* see numeric_seps */
+    uint32_t links_over_moves;   /* links' low half minus the next move record's index */
+    uint64_t links_step;         /* what links grows by a move */
+    unsigned alpha_seps;         /* see pdn_parse__fast_run */
+    const uint32_t *numeric_sep; /* see numeric_seps */
     /* what the run has come to */
     const char *p;
     uint64_t links, pend;
@@ -441,7 +484,7 @@ static PDN_NOINLINE int run_windows(run *r)
          * general parser read on from the one before ("32x23 x14", "1.
          * ..."): whether one does is asked only where the run stops (see
          * pdn_parse__fast_run). */
-        unsigned ts;
+        size_t ts;
         for (;;) {
             /* The token's bits of odd with the white space after it, which
              * is always among them: below 64 for at most five bytes. */
@@ -457,12 +500,15 @@ static PDN_NOINLINE int run_windows(run *r)
                     goto stop;
                 break;
             }
-            const uint64_t raw = pdn_bits__load((const unsigned char *)base + ts);
+            const uint64_t raw = load8(base + ts);
             /* Each byte's digit value; each pair's as a two-digit number
              * is w * 10 + (w >> 8) (no byte carries: 10 * 15 + 15 < 256). */
             const uint64_t w = raw & PDN_BITS_REP(0x0F);
-            uint32_t pair, len;
-            unsigned code;
+            uint32_t pair, len, code;
+            uint64_t y; /* each pair of digits as a number, see w */
+            /* The commonest shape by far, before the jump to the others. */
+            if (bits == SHAPE_DD_DD)
+                goto dd_dd;
             switch (bits) {
             case SHAPE_D_DOT:
                 if (pend || (raw >> 8 & 0xFF) != '.')
@@ -490,12 +536,12 @@ static PDN_NOINLINE int run_windows(run *r)
                 len = 3;
                 put_len(nd, 3);
                 /* "1-1" is a result, not a move. */
-                if (!code || (pair == 0x10001 && code == PDN_SEP_MOVE + 1))
+                if (code == NO_SEP || (pair == 0x10001 && code == SEP_WORD(PDN_SEP_MOVE)))
                     goto general;
                 break;
             case SHAPE_D_DD:
                 code = r->numeric_sep[(unsigned char)base[ts + 1]];
-                if (!code)
+                if (code == NO_SEP)
                     goto general;
                 pair = ((uint32_t)w & 0xFF) | (((uint32_t)w * 10 + ((uint32_t)w >> 8)) & 0xFF0000);
                 len = 4;
@@ -503,23 +549,23 @@ static PDN_NOINLINE int run_windows(run *r)
                 break;
             case SHAPE_DD_D:
                 code = r->numeric_sep[(unsigned char)base[ts + 2]];
-                if (!code)
+                if (code == NO_SEP)
                     goto general;
                 pair = (((uint32_t)w * 10 + ((uint32_t)w >> 8)) & 0xFF) |
                        ((uint32_t)w >> 8 & 0xFF0000);
                 len = 4;
                 put_len(nd, 4);
                 break;
-            case SHAPE_DD_DD: {
-                const uint64_t y = w * 10 + (w >> 8);
+            case SHAPE_DD_DD:
+            dd_dd:
+                y = w * 10 + (w >> 8);
                 code = r->numeric_sep[(unsigned char)base[ts + 2]];
-                if (!code)
+                if (code == NO_SEP)
                     goto general;
                 pair = ((uint32_t)y & 0xFF) | ((uint32_t)(y >> 8) & 0xFF0000);
                 len = 5;
                 put_len(nd, 5);
                 break;
-            }
             case SHAPE_A1_B2: {
                 /* a1-b2: letters a-p, ranks 1-9.  The two squares are
                  * put together from the bytes: rank, then file plus 0x80
@@ -528,6 +574,7 @@ static PDN_NOINLINE int run_windows(run *r)
                 code = sep_code[raw >> 16 & 0xFF];
                 if ((((x & 0xFF) - 'a') | ((x >> 24) - 'a')) >= 16 || !(r->alpha_seps >> code & 1))
                     goto general;
+                code = SEP_WORD(code - 1);
                 pair = ((hi & 0x0F) | (hi >> 8 & 0x0F0000)) |
                        (((x << 8 & 0xFF00) | (x & 0xFF000000)) + 0x1F001F00);
                 len = 5;
@@ -538,8 +585,8 @@ static PDN_NOINLINE int run_windows(run *r)
                 goto general;
             }
             put_pair(r->squares + slen, pair & 0xFFFF, pair >> 16);
-            put_move(nd, mv, &head, links, r->boff + ts, len, (uint32_t)links - r->links_over_moves,
-                     pend, (uint32_t)slen, 2, code - 1);
+            put_move(nd, mv, &head, links, (uint32_t)(r->boff + ts), len,
+                     (uint32_t)links - r->links_over_moves, pend, (uint32_t)slen, 2, code);
             links += r->links_step;
             nd++;
             mv++;
@@ -552,7 +599,7 @@ static PDN_NOINLINE int run_windows(run *r)
          * (the lowest bit of bounds) and the white space. */
         r->base = base;
         r->starts = bounds;
-        r->ts = ts;
+        r->ts = (unsigned)ts;
         why = RUN_GENERAL;
         break;
     stop:
@@ -608,13 +655,16 @@ static PDN_FORCE_INLINE bool enough_room(struct pdn_game *g, run *r, size_t node
  * in the body of a draughts game. */
 void pdn_parse__fast_run(parser *ps)
 {
-    /* A result ("2-0", "0-1", "1/2-1/2") is a token the run stops at before
-     * it takes anything, and the general parser offers it one after every
-     * run that reached the end of a game: it is turned away here, before
-     * the run is set up, as the run would leave everything as it is. */
+    /* A result ("2-0", "0-1", "1/2-1/2") or a comment is a token the run
+     * stops at before it takes anything (ends_run), and the general parser
+     * offers it one after every run that reached the end of a game or a
+     * comment: it is turned away here, before the run is set up, as the run
+     * would leave everything as it is.  Not white space, which the run
+     * would skip. */
     const unsigned char *const u = (const unsigned char *)ps->p;
-    if (u[0] == '0' || (ps->e - ps->p >= 3 && (unsigned)(u[0] - '1') < 9 &&
-                        (u[1] == '/' || (u[1] == '-' && u[2] == '0'))))
+    if (ps->e - ps->p >= 3
+            ? u[0] != ' ' && u[0] != '\n' && u[0] != '\t' && u[0] != '\r' && ends_run(u)
+            : u[0] == '0')
         return;
     struct pdn_game *g = ps->g;
     const char *const s = ps->s;
@@ -681,6 +731,12 @@ void pdn_parse__fast_run(parser *ps)
         }
         if (why != RUN_GENERAL)
             break;
+        /* A result ("1-0", "2-0", "0-2", "1/2-1/2", "*") or a comment, where
+         * almost every run ends, stops it without read_token. */
+        if (ends_run((const unsigned char *)r.base + r.ts)) {
+            r.p = s + r.boff + r.ts;
+            break;
+        }
         /* A token of no common shape: read byte by byte, then the window
          * starts again at the next token. */
         token tk;
@@ -696,7 +752,7 @@ void pdn_parse__fast_run(parser *ps)
             put_len(r.nd, tk.te - tk.ts);
             put_move(r.nd, r.mv, &r.head, r.links, r.boff + tk.ts, tk.te - tk.ts,
                      (uint32_t)r.links - r.links_over_moves, r.pend, (uint32_t)r.slen,
-                     (uint32_t)tk.n, tk.sep);
+                     (uint32_t)tk.n, SEP_WORD(tk.sep));
             r.links += links_step;
             r.nd++;
             r.mv++;

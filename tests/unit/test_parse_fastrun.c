@@ -8,7 +8,8 @@
  * three digits, foreign separators, capitals, dots, results), with every
  * kind of gap, under the GameTypes whose separators and notations differ;
  * and runs that stop where a move number waits, which the loop finds again
- * from where it stopped.
+ * from where it stopped; and squares and numbers with a second digit '0'
+ * against their near misses.
  */
 #include "harness.h"
 #include "syntax/parse.h"
@@ -445,8 +446,51 @@ static void test_parse_fastrun__waiting(void)
     CHECK(moves > 50000);
 }
 
+/* Squares and numbers with a '0' as their second digit ("10.", "30-25",
+ * "20-40-10"), which the loop tells from a leading zero by the digit
+ * before it: each such place gets '0' or now and then a byte that is no
+ * digit 1-9 ('.', ':', 'x', '-', '/', 'a', a space, a CR, a high byte), in
+ * tokens of every length among runs of plain moves and numbers. */
+static void test_parse_fastrun__zeros(void)
+{
+    static const char *const shapes[] = {
+        "#0.",   "#0...", "#-#0", "#0-#",  "#0-##", "##-#0",  "#0-#0",    "#0x#0",
+        "#0:#0", "#0x##", "#:#0", "#0.##", "#0..",  "#0....", "#0-#0-#0",
+    };
+    static const char odd[] = ".:x-/a 0\r\xB0";
+    static text t;
+    int failed = 0, moves = 0;
+    for (int k = 0; k < 6000 && failed < 3; k++) {
+        t.len = 0;
+        put(&t, k % 3 == 0 ? "[GameType \"25\"]\n" : k % 3 == 1 ? "[GameType \"20\"]\n" : "");
+        unsigned n = 1 + rnd(60);
+        for (unsigned i = 1; i <= n; i++) {
+            if (rnd(3) == 0) {
+                /* '#' is a digit 1-9, '0' a '0' or now and then anything. */
+                for (const char *c = shapes[rnd(sizeof shapes / sizeof shapes[0])]; *c; c++)
+                    put_char(&t, *c == '#'   ? (char)('1' + rnd(9))
+                                 : *c == '0' ? (rnd(3) ? '0' : odd[rnd(sizeof odd - 1)])
+                                             : *c);
+            } else {
+                char b[32];
+                if (rnd(3))
+                    snprintf(b, sizeof b, "%u.", i);
+                else
+                    snprintf(b, sizeof b, "%u-%u", 1 + rnd(50), 1 + rnd(50));
+                put(&t, b);
+            }
+            put(&t, rnd(8) ? " " : rnd(2) ? "\n" : "\r\n");
+        }
+        put(&t, rnd(2) ? "*" : "2-0");
+        if (!CHECK(same_both_ways(t.data, t.len, -1, &moves)))
+            failed++;
+    }
+    CHECK(moves > 20000);
+}
+
 int main(void)
 {
+    RUN(test_parse_fastrun__zeros);
     RUN(test_parse_fastrun__edges);
     RUN(test_parse_fastrun__plain);
     RUN(test_parse_fastrun__stops);
