@@ -14,6 +14,7 @@
 #include "chess/quick.h"
 #include "replay/replay.h"
 
+#include <stddef.h>
 #include <string.h>
 
 typedef struct frame {
@@ -226,7 +227,9 @@ static PDN_FORCE_INLINE bool run_quick(pdn_replay *r, run *q, const pdn_node *no
     at.st = q->st;
     pdn_rules__found found;
     const pdn_draughts_move *dm = &found.move;
-    if (!pdn_rules__live_quick(&found, r->engine, &at, from, to))
+    /* without records, the path and captured pieces are not read */
+    if (recs != NULL ? !pdn_rules__live_quick(&found, r->engine, &at, from, to)
+                     : !pdn_rules__live_quick_bare(&found, r->engine, &at, from, to))
         return false;
     if (recs != NULL) {
         r->cells.len = q->clen;
@@ -351,6 +354,169 @@ static PDN_FORCE_INLINE bool run_ply(pdn_replay *r, run *q, const pdn_node **at,
     return false;
 }
 
+_Static_assert(PDN_MOVE_SQUARES == 0 && PDN_NUMBER_WHITE == 1 && PDN_NUMBER_BLACK == 2 &&
+                   offsetof(pdn_move_rec, number_kind) == offsetof(pdn_move_rec, kind) + 2 &&
+                   offsetof(pdn_move_rec, kind) + 4 <= sizeof(pdn_move_rec),
+               "men_ply() reads the kind and the number kind of a move as one word");
+
+/* The men of International draughts alone, as men_loop() plays them, and
+ * the tables it reads, all in one local. */
+typedef struct men_only {
+    uint64_t men[2], empty;
+    const pdn_node *node;
+    uint32_t ply;
+    const pdn_node *nodes;
+    const pdn_move_rec *moves;
+    const pdn_square *squares;
+    const uint64_t *number_bit;
+} men_only;
+
+/*
+ * One move of men_loop() for the side of colour index `ci`: false, with
+ * nothing played, unless it is a man's step or his capture of one piece
+ * that does not crown, whose number kind is none or `good` and that
+ * another move follows.  Such a move is played as run_ply() plays it: the
+ * tests are those of pdn_rules__man_step() and pdn_rules__man_jump() with
+ * International's constants and no king on the board, written for one
+ * colour.
+ */
+static PDN_FORCE_INLINE bool men_ply(men_only *m, int ci, unsigned good)
+{
+    const pdn_node *node = m->node;
+    const pdn_move_rec *mr = m->moves + node->a;
+    /* The kind (PDN_MOVE_SQUARES, 0) and the number kind (none or `good`)
+     * tested in one word: the bits that must be 0, as bytes (the two
+     * between and after them are not looked at), in the machine's order. */
+    static const uint8_t none[4] = {0xff, 0, 0xff, 0}, white[4] = {0xff, 0, 0xfe, 0},
+                         black[4] = {0xff, 0, 0xfd, 0};
+    uint32_t kinds, off;
+    memcpy(&off, good == 0 ? none : good == PDN_NUMBER_WHITE ? white : black, sizeof off);
+    memcpy(&kinds, (const unsigned char *)mr + offsetof(pdn_move_rec, kind), sizeof kinds);
+    if ((mr->square_count | (uint32_t)mr->captured_count << 16) != 2 || (kinds & off) != 0)
+        return false;
+    const pdn_square *sq = m->squares + mr->squares;
+    uint32_t both;
+    memcpy(&both, sq, sizeof both);
+    const pdn_node *next = m->nodes + node->next;
+    if ((both & SQUARES_OFF) || next->kind != PDN_NODE_MOVE)
+        return false;
+    uint64_t f = m->number_bit[sq[0]], t = m->number_bit[sq[1]];
+    uint64_t men = m->men[ci], opp = m->men[ci ^ 1], empty = m->empty;
+    if (!(men & f) || (t & (ci ? INTL_PROMO_BLACK : INTL_PROMO_WHITE)))
+        return false;
+    /* f and t are one bit (or none): times 96 is the two shifts of a step */
+    if (ci ? ((t & empty) * 96) & f : (f * 96) & t & empty) {
+        /* the capture test from the men's side: the landing squares of
+         * their captures (the jump's shifts from the empty squares' side
+         * would be taken for the same and worked out before the branch) */
+        uint64_t lands = (((men << 6) & opp) << 6) | (((men << 5) & opp) << 5) |
+                         (((men >> 5) & opp) >> 5) | (((men >> 6) & opp) >> 6);
+        if (lands & empty)
+            return false;
+        m->empty = empty ^ f ^ t;
+    } else {
+        /* a jump: 10 or 12 bits up or down, over the square halfway */
+        if (!(t & empty))
+            return false;
+        unsigned i = pdn_bits__ctz(f), j = pdn_bits__ctz(t), d = j - i + 12;
+        if (d > 24 || !(UINT32_C(0x1400005) >> d & 1))
+            return false;
+        uint64_t a = (uint64_t)1 << ((i + j) >> 1);
+        uint64_t ne = PDN_RULES__FROM_NE(empty, opp), nw = PDN_RULES__FROM_NW(empty, opp);
+        uint64_t se = PDN_RULES__FROM_SE(empty, opp), sw = PDN_RULES__FROM_SW(empty, opp);
+        uint64_t land =
+            ((men & ne) << 12) | ((men & nw) << 10) | ((men & se) >> 10) | ((men & sw) >> 12);
+        if (!(a & opp) || (land & (ne | nw | se | sw)))
+            return false;
+        m->men[ci ^ 1] = opp ^ a;
+        m->empty = empty ^ f ^ t ^ a;
+    }
+    m->men[ci] = men ^ f ^ t;
+    m->node = next;
+    m->ply++;
+    return true;
+}
+
+/*
+ * quick_loop()'s International copy while no king is on the board: the
+ * moves men_ply() takes from `at` on, with the side of colour index `ci`
+ * to move, on a local that nothing else can reach and with no call in the
+ * loop (the run's struct, whose address is taken, lives on the stack), so
+ * that the position, the node and the tables stay in registers.  The
+ * number kinds check_side() passes are none and, for White and Black,
+ * PDN_NUMBER_WHITE and PDN_NUMBER_BLACK (`white` 1), the other way round
+ * (2) or none (0): a constant in each copy below.  Returns the node of the
+ * first move not played; the run's position and ply move on with those
+ * played, but not its history (see the caller), as `ci` would outlive the
+ * loop for it.
+ */
+static PDN_FORCE_INLINE const pdn_node *men_loop(run *q, const pdn_node *at, int ci, unsigned white)
+{
+    /* the plies from 0: the run's count is not kept in a register */
+    men_only v = {{q->bits.men[0], q->bits.men[1]},
+                  q->empty,
+                  at,
+                  0,
+                  q->nodes,
+                  q->moves,
+                  q->squares,
+                  q->number_bit};
+    unsigned black = white == 0 ? 0 : white ^ 3;
+    if (ci)
+        goto black;
+    while (men_ply(&v, 0, white)) {
+    black:
+        if (!men_ply(&v, 1, black))
+            break;
+    }
+    if (v.ply != 0) {
+        q->bits.men[0] = v.men[0];
+        q->bits.men[1] = v.men[1];
+        q->empty = v.empty;
+        q->ply += v.ply;
+    }
+    return v.node;
+}
+
+static PDN_NOINLINE const pdn_node *men_white(run *q, const pdn_node *at, int ci)
+{
+    return men_loop(q, at, ci, PDN_NUMBER_WHITE);
+}
+
+static PDN_NOINLINE const pdn_node *men_black(run *q, const pdn_node *at, int ci)
+{
+    return men_loop(q, at, ci, PDN_NUMBER_BLACK);
+}
+
+/* Before the game's first number (dot_side unknown): most games number
+ * their first move, which this copy leaves to run_ply() at once. */
+static PDN_NOINLINE const pdn_node *men_none(run *q, const pdn_node *at, int ci)
+{
+    if (q->moves[at->a].number_kind != PDN_NUMBER_NONE)
+        return at;
+    return men_loop(q, at, ci, 0);
+}
+
+/* The copy of men_loop() for the number kinds of the run (q->fine, made by
+ * run_numbers()); returns the side to move after the moves it played. */
+static PDN_NOINLINE int intl_men(run *q, const pdn_node **at, int ci)
+{
+    uint32_t ply = q->ply;
+    unsigned white = q->fine[0] >> 1;
+    *at = white == PDN_NUMBER_WHITE   ? men_white(q, *at, ci)
+          : white == PDN_NUMBER_BLACK ? men_black(q, *at, ci)
+                                      : men_none(q, *at, ci);
+    uint32_t played = q->ply - ply;
+    if (played == 0)
+        return ci;
+    /* the history of a man's move (pdn_rules__man_moved()), for each side
+     * that moved */
+    pdn_rules__man_moved(&q->st, ci);
+    if (played > 1)
+        pdn_rules__man_moved(&q->st, ci ^ 1);
+    return ci ^ (int)(played & 1);
+}
+
 /*
  * The walk's quick loop: the moves of the line of frame `f` from f->child on
  * (a move), one after another, as long as each is written with two
@@ -362,7 +528,9 @@ static PDN_FORCE_INLINE bool run_ply(pdn_replay *r, run *q, const pdn_node **at,
  * with its colour a constant.  Returns how many moves were played; *oom on
  * out-of-memory.  `recs` is r->recs.data, or NULL where no records are
  * kept, and `intl` says that the engine's steps are those of International
- * draughts (intl_steps()): constants in each of the copies below.
+ * draughts (intl_steps()): constants in each of the copies below.  The
+ * International copy (no records) plays the moves of men while no king is
+ * on the board by intl_men(), and the others by run_ply().
  */
 static PDN_FORCE_INLINE size_t quick_loop(pdn_replay *r, frame *f, pdn_position *pos,
                                           bool main_only, bool *oom, played_rec *recs, bool intl)
@@ -405,9 +573,27 @@ static PDN_FORCE_INLINE size_t quick_loop(pdn_replay *r, frame *f, pdn_position 
     }
     q.cells = r->cells.data;
     q.clen = r->cells.len;
-    if (r->live.color == PDN_WHITE || run_ply(r, &q, &at, 1, recs))
-        while (run_ply(r, &q, &at, 0, recs) && run_ply(r, &q, &at, 1, recs)) {
+    if (!intl) {
+        if (r->live.color == PDN_WHITE || run_ply(r, &q, &at, 1, recs))
+            while (run_ply(r, &q, &at, 0, recs) && run_ply(r, &q, &at, 1, recs)) {
+            }
+    } else {
+        /* Men alone, most of a game, by intl_men(); a move it leaves, and
+         * every move once a king is on the board, by run_ply(). */
+        int ci = r->live.color == PDN_WHITE ? 0 : 1;
+        for (;;) {
+            if ((q.bits.kings[0] | q.bits.kings[1]) == 0)
+                ci = intl_men(&q, &at, ci);
+            if (ci)
+                goto black;
+            if (!run_ply(r, &q, &at, 0, recs))
+                break;
+        black:
+            if (!run_ply(r, &q, &at, 1, recs))
+                break;
+            ci = 0;
         }
+    }
     *oom = q.oom;
     f->child = at;
     if (recs != NULL)

@@ -166,8 +166,8 @@ static uint64_t WALK(king_capturers)(const pdn_draughts *d, int ci, uint64_t kin
  * one by one.  The search then starts only from these.  Inline: it runs
  * for every position, and the men's part is a few shifts.
  */
-static inline uint64_t WALK(capturers)(const pdn_draughts *d, int ci, const bbpos *p,
-                                       uint64_t empty, uint64_t avail, uint64_t avail_men)
+static PDN_FORCE_INLINE uint64_t WALK(capturers)(const pdn_draughts *d, int ci, const bbpos *p,
+                                                 uint64_t empty, uint64_t avail, uint64_t avail_men)
 {
     const bb_layout *L = &d->bb;
     uint64_t out = 0, men = p->men[ci];
@@ -413,6 +413,7 @@ static int WALK(king_takes)(pdn_rules__found *out, const pdn_draughts *d, const 
     m.t = t;
     m.limit = 64;
     m.record = 1;
+    m.with_paths = out->paths;
     unsigned can = WALK(king_can)(&m, f, opp, empty | f, m.kcap);
     if (can == 0)
         return 0;
@@ -485,6 +486,7 @@ static int WALK(men)(pdn_rules__found *out, const pdn_draughts *d, int ci, int m
     m.limit = 64;
     m.stop = m.bail = 0;
     m.record = 1;
+    m.with_paths = out->paths;
     m.found = 0;
     m.path_used = 0;
     WALK(man_dfs)(&m, f, avail, empty | f, 0, 0);

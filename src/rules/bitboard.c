@@ -444,6 +444,7 @@ typedef struct mansearch {
     int limit;      /* stop (stop = 1) when a capture is longer than this */
     int stop, bail; /* bail: this search cannot tell (see WALK(men)) */
     int record;     /* keep the captures that end on t */
+    int with_paths; /* with their cells (pdn_rules__found.paths) */
     /* a king's search (WALK(king_dfs)): its directions, and the rules of
      * WALK(capture) for a king */
     unsigned kcap;
@@ -472,8 +473,9 @@ static inline void man_leaf(mansearch *m, uint64_t to, uint64_t taken, int n)
         m->stop = m->bail = 1;
         return;
     }
+    /* (the room is counted without paths too: the same searches bail) */
     int16_t *p = m->paths + m->path_used;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n && m->with_paths; i++) {
         p[i] = m->L->cell[pdn_bits__ctz(m->land[i])];
         p[n + i] = m->L->cell[pdn_bits__ctz(m->capt[i])];
     }
@@ -515,6 +517,16 @@ static int man_pick(pdn_rules__found *out, const mansearch *m, const pdn_draught
     out->from = f;
     out->to = m->t;
     out->cap = m->fit[first].taken;
+    out->move.king = king;
+    out->move.promotes = !king && (m->t & m->promo) != 0;
+    out->move.path_count = (size_t)n + 1;
+    out->move.capture_count = (size_t)n;
+    if (!m->with_paths) {
+        out->move.from = d->bb.cell[pdn_bits__ctz(f)];
+        out->move.to = d->bb.cell[pdn_bits__ctz(m->t)];
+        out->move.path = out->move.captured = NULL;
+        return 1;
+    }
     out->cells[0] = d->bb.cell[pdn_bits__ctz(f)];
     for (int i = 0; i < n; i++) {
         out->cells[1 + i] = p[i];
@@ -522,10 +534,6 @@ static int man_pick(pdn_rules__found *out, const mansearch *m, const pdn_draught
     }
     out->move.from = out->cells[0];
     out->move.to = out->cells[n];
-    out->move.king = king;
-    out->move.promotes = !king && (m->t & m->promo) != 0;
-    out->move.path_count = (size_t)n + 1;
-    out->move.capture_count = (size_t)n;
     out->move.path = out->cells;
     out->move.captured = out->cells + n + 1;
     return 1;
@@ -691,8 +699,10 @@ pdn_status pdn_rules__live_resolve(pdn_rules__found *out, size_t *count, const p
     }
 }
 
-bool pdn_rules__live_quick(pdn_rules__found *out, const pdn_draughts *d, const pdn_rules__live *lv,
-                           int from, int to)
+/* pdn_rules__live_quick() and pdn_rules__live_quick_bare(), by out->paths:
+ * one body for the two. */
+static PDN_NOINLINE bool live_quick(pdn_rules__found *out, const pdn_draughts *d,
+                                    const pdn_rules__live *lv, int from, int to)
 {
     int ci = pdn_rules__ci(lv->color);
     uint64_t f = (uint64_t)1 << d->bit_of[from], t = (uint64_t)1 << d->bit_of[to];
@@ -723,6 +733,20 @@ bool pdn_rules__live_quick(pdn_rules__found *out, const pdn_draughts *d, const p
     default:
         return king_step_any(out, d, lv, ci, f, t);
     }
+}
+
+bool pdn_rules__live_quick_bare(pdn_rules__found *out, const pdn_draughts *d,
+                                const pdn_rules__live *lv, int from, int to)
+{
+    out->paths = 0;
+    return live_quick(out, d, lv, from, to);
+}
+
+bool pdn_rules__live_quick(pdn_rules__found *out, const pdn_draughts *d, const pdn_rules__live *lv,
+                           int from, int to)
+{
+    out->paths = 1;
+    return live_quick(out, d, lv, from, to);
 }
 
 /* Perft below the position `p` with history `st` (NULL: none). */

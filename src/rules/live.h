@@ -210,6 +210,13 @@ static PDN_FORCE_INLINE int pdn_rules__live_step(pdn_rules__live *lv, const pdn_
 bool pdn_rules__live_quick(pdn_rules__found *out, const pdn_draughts *d, const pdn_rules__live *lv,
                            int from, int to);
 
+/* pdn_rules__live_quick() for a caller that only plays the move
+ * (pdn_rules__play_found()): the move's path and captured pieces may be
+ * left out (both NULL then), the rest is the same; a man's search does
+ * not write the cells of the captures it finds. */
+bool pdn_rules__live_quick_bare(pdn_rules__found *out, const pdn_draughts *d,
+                                const pdn_rules__live *lv, int from, int to);
+
 /* Plays a move pdn_rules__live_resolve() found by colour index `ci` on
  * `b`, its history in `st`, as pdn_draughts_play() does but for the side to
  * move. */

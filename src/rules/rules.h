@@ -226,6 +226,9 @@ size_t pdn_rules__bb_cells(int16_t *out, const pdn_draughts *d, uint64_t set);
 typedef struct pdn_rules__found {
     pdn_draughts_move move; /* path and captured point into cells */
     uint64_t from, to, cap; /* the same as bits */
+    /* set by pdn_rules__live_quick(): 0 when the caller wants no path and
+     * no captured pieces (see pdn_rules__live_quick_bare()) */
+    uint8_t paths;
     int16_t cells[2 * 63 + 1];
 } pdn_rules__found;
 

@@ -5,7 +5,7 @@
  * alone, a man's capture of several pieces, a king's plain move) is the one
  * move pdn_draughts_resolve() finds, with the same path and captured pieces,
  * and plays to the same position, under each variant's rules and with a
- * free choice.
+ * free choice; pdn_rules__live_quick_bare() claims the same move.
  */
 #include "harness.h"
 #include "rules/live.h"
@@ -17,6 +17,8 @@
 /* Claims of live_quick: a king's capture, a man's capture of more than one
  * piece, a king's plain move, anything else. */
 static long claims[4];
+/* Claims that pdn_rules__live_quick_bare() made the same. */
+static long bares;
 
 /* Men and kings of both colours on random playing cells, many of them
  * kings; no man on the row where he would be crowned. */
@@ -51,9 +53,22 @@ static int agree(pdn_movelist *list, const pdn_draughts *d, const pdn_position *
     m.squares = sq;
     m.square_count = 2;
     pdn_rules__live lv;
-    pdn_rules__found f;
-    if (!pdn_rules__live_load(&lv, d, pos, st) || !pdn_rules__live_quick(&f, d, &lv, from, to))
+    pdn_rules__found f, bare;
+    if (!pdn_rules__live_load(&lv, d, pos, st))
         return 1;
+    /* without paths: the same answer, the same move but for its cells */
+    int claimed = pdn_rules__live_quick(&f, d, &lv, from, to);
+    if (pdn_rules__live_quick_bare(&bare, d, &lv, from, to) != claimed)
+        return 0;
+    if (!claimed)
+        return 1;
+    if (bare.from != f.from || bare.to != f.to || bare.cap != f.cap ||
+        bare.move.from != f.move.from || bare.move.to != f.move.to ||
+        bare.move.king != f.move.king || bare.move.promotes != f.move.promotes ||
+        bare.move.path_count != f.move.path_count ||
+        bare.move.capture_count != f.move.capture_count)
+        return 0;
+    bares++;
     if (pdn_draughts_resolve(list, d, pos, st, &m) != PDN_OK || pdn_movelist_count(list) != 1)
         return 0;
     pdn_draughts_move want = pdn_movelist_get(list, 0);
@@ -135,6 +150,7 @@ static void test_kings(void)
     }
     CHECK(tried > 50000);
     CHECK(claims[0] > 3000 && claims[1] > 500 && claims[2] > 3000);
+    CHECK(bares == claims[0] + claims[1] + claims[2] + claims[3]);
     CHECK(failed == 0);
 }
 
