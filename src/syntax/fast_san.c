@@ -217,9 +217,25 @@ uint64_t pdn_parse__window_spaces(const unsigned char *p, uint64_t *lone)
     return window_spaces(p, lone);
 }
 
-/* A move number "12." or "12...": its value, kind and length in *q; false
- * when t does not start with one of four digits at most. */
-static inline bool move_number(const unsigned char *t, quick_number *q)
+#if PDN_BITS_SSE2
+/* The index of the node nd is to write: the one the links count. */
+#define NODE_INDEX() ((uint32_t)_mm_cvtsi128_si32(links) - 1)
+/* Whether a node's game, kind and parent are its first 16 bytes, its links
+ * next, prev, first and last the next 16, and offset, length, a and b the
+ * last 16 (pointers of 8 bytes). */
+#define NODE_VEC                                                                                   \
+    (offsetof(struct pdn_node, parent) == 12 && offsetof(struct pdn_node, next) == 16 &&           \
+     offsetof(struct pdn_node, prev) == 20 && offsetof(struct pdn_node, first) == 24 &&            \
+     offsetof(struct pdn_node, last) == 28 && offsetof(struct pdn_node, offset) == 32 &&           \
+     offsetof(struct pdn_node, b) == 44 && sizeof(struct pdn_node) == 48)
+#else
+#define NODE_INDEX() ((uint32_t)(nd - nd0))
+#endif
+
+/* The end of a move number "12." or "12..." at t, its value and kind as
+ * numk has them in *read; NULL when t does not start with one of four
+ * digits at most, then a period or three. */
+static inline const unsigned char *number_end(const unsigned char *t, uint64_t *read)
 {
     const unsigned char *u = t + 1;
     uint32_t num = (uint32_t)(*t - '0'), d;
@@ -237,16 +253,15 @@ static inline bool move_number(const unsigned char *t, quick_number *q)
         }
     }
     if (*u != '.')
-        return false;
+        return NULL;
     u++;
-    q->kind = PDN_NUMBER_WHITE;
+    uint64_t nk = num | (uint64_t)PDN_NUMBER_WHITE << 32;
     if (u[0] == '.' && u[1] == '.') {
-        q->kind = PDN_NUMBER_BLACK;
+        nk += (uint64_t)(PDN_NUMBER_BLACK - PDN_NUMBER_WHITE) << 32;
         u += 2;
     }
-    q->num = num;
-    q->len = (uint32_t)(u - t);
-    return *u != '.';
+    *read = nk;
+    return *u != '.' ? u : NULL;
 }
 
 /*
@@ -263,17 +278,18 @@ void pdn_parse__fast_san_run(parser *ps)
 {
     struct pdn_game *g = ps->g;
     /* The number waiting for its move as the move will have it: the value
-     * (below 2^30, the general parser's ones too) and the kind above it. */
-    uint32_t numk = ps->pending ? ps->pending_num | (uint32_t)ps->pending_kind << 30 : 0;
+     * in the low half, the kind above it (0 for none).  Values from 2^30
+     * on are left to the general parser. */
+    uint64_t numk = ps->pending ? ps->pending_num | (uint64_t)ps->pending_kind << 32 : 0;
     if (ps->pending && (ps->pending_kind == PDN_NUMBER_NONE || ps->pending_num >> 30 != 0))
         return;
     const unsigned char *const s = (const unsigned char *)ps->s;
     const unsigned char *const e = (const unsigned char *)ps->e;
     const unsigned char *p = (const unsigned char *)ps->p, *t = p;
     const uint32_t ni0 = (uint32_t)g->nodes.len;
-    uint32_t ni = ni0, mi = (uint32_t)g->moves.len;
+    const uint32_t mi0 = (uint32_t)g->moves.len;
+    uint32_t ni = ni0, mi = mi0;
     const uint32_t cont = ps->cont;
-    uint32_t last_move = ps->last_move;
     /* A Result tag with a value of its own makes that value end the game
      * where it starts a token (digit_token() in parse.c): a token that
      * starts like it is left to the general parser. */
@@ -285,8 +301,33 @@ void pdn_parse__fast_san_run(parser *ps)
     /* The last move number taken, read again at the end (see quick_number). */
     const unsigned char *num_at = NULL;
     size_t node_n = 0;
+    /* A move's start, and where num_at and node_n were before a number
+     * glued to it was taken with it. */
+    const unsigned char *m = p, *glued_at = NULL;
+    size_t glued_node = 0;
+
+#if PDN_BITS_SSE2
+    /* A move node's first 32 bytes, when the layout has them where this
+     * expects: game, kind and parent the same for the whole run, the links
+     * to the nodes before and after (first and last none) counted up. */
+    const bool node_vec = NODE_VEC;
+    struct pdn_node head_node = {.game = g, .kind = PDN_NODE_MOVE, .parent = cont};
+    const __m128i head = _mm_loadu_si128((const __m128i *)(const void *)&head_node);
+    __m128i links = _mm_setr_epi32((int)(ni + 1), (int)(ni - 1), 0, 0);
+    const __m128i link_step = _mm_setr_epi32(1, 1, 0, 0);
+    /* Its last 16 bytes: offset and length written over, the move's index
+     * counted up, the b field none. */
+    __m128i tail = _mm_setr_epi32(0, 0, (int)mi, 0);
+    const __m128i tail_step = _mm_setr_epi32(0, 0, 1, 0);
+#endif
+    /* Nodes and moves are counted by nd and mv alone, ni and mi set from
+     * them between windows; nd0 and mv0 are the arrays in this window. */
+    struct pdn_node *nd = (struct pdn_node *)g->nodes.data + ni, *nd0;
+    pdn_move_rec *mv = (pdn_move_rec *)g->moves.data + mi, *mv0;
 
     while (e - p >= WINDOW + READ_PAST) {
+        ni = (uint32_t)(nd - (struct pdn_node *)g->nodes.data);
+        mi = (uint32_t)(mv - (pdn_move_rec *)g->moves.data);
         if (g->nodes.cap - ni < WINDOW_TOKENS || g->moves.cap - mi < WINDOW_TOKENS) {
             g->nodes.len = ni;
             g->moves.len = mi;
@@ -294,8 +335,10 @@ void pdn_parse__fast_san_run(parser *ps)
                 !pdn_vec__reserve(&g->moves, &g->alloc, sizeof(pdn_move_rec), WINDOW_TOKENS))
                 break; /* the general parser meets that too, and reports it */
         }
-        struct pdn_node *nd = (struct pdn_node *)g->nodes.data + ni;
-        pdn_move_rec *mv = (pdn_move_rec *)g->moves.data + mi;
+        nd0 = g->nodes.data;
+        nd = nd0 + ni;
+        mv0 = g->moves.data;
+        mv = mv0 + mi;
         uint64_t lone;
         uint64_t sp = window_spaces(p, &lone);
         /* p is at the start of a token or in white space. */
@@ -321,22 +364,25 @@ void pdn_parse__fast_san_run(parser *ps)
                 const unsigned char *q = memchr(t + 1, '}', (size_t)(e - t - 1));
                 if (q == NULL || memchr(t + 1, '[', (size_t)(q - t - 1)) != NULL)
                     goto stop;
+                const uint32_t idx = NODE_INDEX();
                 *nd++ = (struct pdn_node){
                     .game = g,
                     .kind = PDN_NODE_COMMENT,
                     .sub = PDN_COMMENT_BRACE,
-                    .attach = numk != 0              ? PDN_ATTACH_BEFORE
-                              : last_move == PDN_NIL ? PDN_ATTACH_START
-                                                     : PDN_ATTACH_AFTER,
+                    .attach = numk != 0                                     ? PDN_ATTACH_BEFORE
+                              : ps->last_move == PDN_NIL && mv == mv0 + mi0 ? PDN_ATTACH_START
+                                                                            : PDN_ATTACH_AFTER,
                     .parent = cont,
-                    .next = ni + 1,
-                    .prev = ni - 1,
+                    .next = idx + 1,
+                    .prev = idx - 1,
                     .offset = (uint32_t)(t - s),
                     .length = (uint32_t)(q + 1 - t),
                     .a = (uint32_t)(t + 1 - s),
                     .b = (uint32_t)(q - t - 1),
                 };
-                ni++;
+#if PDN_BITS_SSE2
+                links = _mm_add_epi32(links, link_step);
+#endif
                 /* The comment may hold white space: a new window after it. */
                 p = q + 1;
                 break;
@@ -351,67 +397,90 @@ void pdn_parse__fast_san_run(parser *ps)
                 break;
             }
             const unsigned char *const te = p + pdn_bits__ctz(ends);
-            const unsigned char *m = t;
-            /* A number read here, as numk has it (only where m != t). */
-            uint32_t read = 0;
+            m = t;
             if ((unsigned)(*t - '1') < 9) {
                 /* MOVENUMBER : [0-9]+ '.' ('..')? */
-                quick_number q;
-                if (numk != 0 || !move_number(t, &q) ||
+                uint64_t read;
+                if (numk != 0 || (m = number_end(t, &read)) == NULL ||
                     (odd != NULL && (size_t)(e - t) >= odd_len && memcmp(t, odd, odd_len) == 0))
                     goto stop;
-                m = t + q.len;
-                read = q.num | (uint32_t)q.kind << 30;
                 if (m == te) {
                     const unsigned char after = p[pdn_bits__ctz(next)];
-                    if (q.kind == PDN_NUMBER_WHITE && (after == '.' || after == 0xE2))
+                    if (read >> 32 == PDN_NUMBER_WHITE && (after == '.' || after == 0xE2))
                         goto stop;
                     numk = read;
                     num_at = t;
-                    node_n = ni;
+                    node_n = NODE_INDEX();
                     continue;
                 }
-                /* Glued to its move: taken with it, or not at all. */
+                /* Glued to its move: taken with it, or not at all (the
+                 * number before, if any, back at unglue). */
+                glued_at = num_at;
+                glued_node = node_n;
+                numk = read;
+                num_at = t;
+                node_n = NODE_INDEX();
             }
             const unsigned n = (unsigned)(te - m);
             if (n - 2 > SHAPE_BYTES - 2)
-                goto stop;
+                goto unglue;
             const unsigned code = common_move(m, n);
             if (code == 0 && !standard_move(m, n))
-                goto stop;
-            if (m != t) {
-                numk = read;
-                num_at = t;
-                node_n = ni;
-            }
+                goto unglue;
             const uint32_t off = (uint32_t)(m - s);
             /* Whole records: the compiler writes each byte once. */
             *mv++ = (pdn_move_rec){
-                .number = numk & 0x3FFFFFFF,
+                .number = (uint32_t)numk,
                 .san_off = off,
                 .san_len = (uint8_t)n,
                 .kind = PDN_MOVE_SAN,
-                .number_kind = (uint8_t)(numk >> 30),
+                .number_kind = (uint8_t)(numk >> 32),
                 .san_code = (uint16_t)code,
             };
-            *nd++ = (struct pdn_node){
-                .game = g,
-                .kind = PDN_NODE_MOVE,
-                .parent = cont,
-                .next = ni + 1,
-                .prev = ni - 1,
-                .offset = off,
-                .length = n,
-                .a = mi++,
-            };
-            last_move = ni++;
+#if PDN_BITS_SSE2
+            if (node_vec) {
+                _mm_storeu_si128((__m128i *)(void *)nd, head);
+                _mm_storeu_si128((__m128i *)(void *)&nd->next, links);
+                _mm_storeu_si128((__m128i *)(void *)&nd->offset, tail);
+                links = _mm_add_epi32(links, link_step);
+                tail = _mm_add_epi32(tail, tail_step);
+                nd->offset = off;
+                nd->length = n;
+                nd++;
+            } else
+#endif
+            {
+                const uint32_t idx = NODE_INDEX();
+                *nd++ = (struct pdn_node){
+                    .game = g,
+                    .kind = PDN_NODE_MOVE,
+                    .parent = cont,
+                    .next = idx + 1,
+                    .prev = idx - 1,
+                    .offset = off,
+                    .length = n,
+                    .a = (uint32_t)(mv - 1 - mv0),
+                };
+            }
+#if PDN_BITS_SSE2
+            if (!node_vec)
+                links = _mm_add_epi32(links, link_step);
+#endif
             numk = 0;
         }
     }
     goto out;
+unglue:
+    if (m != t) {
+        numk = 0;
+        num_at = glued_at;
+        node_n = glued_node;
+    }
 stop:
     p = t;
 out:
+    ni = (uint32_t)(nd - (struct pdn_node *)g->nodes.data);
+    mi = (uint32_t)(mv - (pdn_move_rec *)g->moves.data);
     g->nodes.len = ni;
     g->moves.len = mi;
     struct pdn_node *nodes = g->nodes.data;
@@ -427,11 +496,23 @@ out:
     }
     quick_number q = {.waiting = numk != 0, .taken = num_at != NULL};
     if (num_at != NULL) {
-        move_number(num_at, &q);
+        uint64_t read = 0;
+        q.len = (uint32_t)(number_end(num_at, &read) - num_at);
+        q.num = (uint32_t)read;
+        q.kind = (uint8_t)(read >> 32);
         q.off = (uint32_t)(num_at - s);
         q.node = node_n;
     }
+    const uint32_t last_move = ps->last_move;
     quick_end(ps, (const char *)p, last, ni != ni0, q);
-    /* The last item may be a comment. */
-    ps->last_move = last_move;
+    /* The last item may be a comment: the last move is the run's last move
+     * node if it added any, else what it was. */
+    if (mi != mi0) {
+        uint32_t i = ni - 1;
+        while (nodes[i].kind != PDN_NODE_MOVE)
+            i--;
+        ps->last_move = i;
+    } else {
+        ps->last_move = last_move;
+    }
 }
