@@ -244,6 +244,22 @@ static int WALK(traced)(pdn_rules__found *out, const pdn_draughts *d, const bbpo
     return WALK(resolve_capture)(out, &count, d, p, ci, able, &x) == PDN_OK && count == 1;
 }
 
+/* Whether a man on `cur` has a capture (WALK(man_dfs) goes on from it). */
+static inline int WALK(man_more)(const mansearch *m, uint64_t cur, uint64_t avail, uint64_t empty)
+{
+    const bb_layout *L = m->L;
+    unsigned cap = WALK_M(m, cap);
+    uint64_t any = 0;
+    BB_UNROLL
+    for (int dir = 0; dir < D_COUNT; dir++) {
+        if (dir == D_N && !(cap & BB_ORTHOGONAL))
+            break;
+        if (cap & DIR_BIT(dir))
+            any |= WALK(step)(L, WALK(step)(L, cur, dir) & avail, dir) & empty;
+    }
+    return any != 0;
+}
+
 /* The men's capture search of the replay's resolver: see WALK(men). */
 static PDN_NOINLINE void WALK(man_dfs)(mansearch *m, uint64_t cur, uint64_t avail, uint64_t empty,
                                        uint64_t taken, int n)
@@ -275,8 +291,12 @@ static PDN_NOINLINE void WALK(man_dfs)(mansearch *m, uint64_t cur, uint64_t avai
             }
             man_leaf(m, b, taken | a, n + 1); /* crowned, the move ends */
         } else {
-            WALK(man_dfs)
-            (m, b, avail & ~a, WALK_M(m, remove) ? empty | a : empty, taken | a, n + 1);
+            uint64_t left = avail & ~a, after = WALK_M(m, remove) ? empty | a : empty;
+            /* a landing with no capture on ends the move: its leaf without the call */
+            if (WALK(man_more)(m, b, left, after))
+                WALK(man_dfs)(m, b, left, after, taken | a, n + 1);
+            else
+                man_leaf(m, b, taken | a, n + 1);
         }
         if (m->stop)
             return;
