@@ -44,4 +44,15 @@ static inline bool test_chess_load(pdn_chess__board *out, pdn_position *pos, con
            pdn_chess__load(out, pos) == 0;
 }
 
+/* The legal moves of b in list (at most PDN_CHESS_MOVES_MAX: the rest are
+ * not looked at), and b's position in *pos, which writing them in SAN
+ * needs; returns how many. */
+static inline size_t test_chess_legal(const pdn_chess__board *b, pdn_position *pos,
+                                      pdn_chess_move *list)
+{
+    size_t n = pdn_chess__generate(b, list);
+    pdn_chess__store(b, pos);
+    return n > PDN_CHESS_MOVES_MAX ? PDN_CHESS_MOVES_MAX : n;
+}
+
 #endif

@@ -163,10 +163,7 @@ static void variants(stats *st, const pdn_chess__board *b, const char *san, pdn_
 static void every_move(stats *st, const pdn_chess__board *b, pdn_position *pos, uint64_t *seed)
 {
     pdn_chess_move list[PDN_CHESS_MOVES_MAX];
-    size_t n = pdn_chess__generate(b, list);
-    if (n > PDN_CHESS_MOVES_MAX)
-        n = PDN_CHESS_MOVES_MAX;
-    pdn_chess__store(b, pos);
+    size_t n = test_chess_legal(b, pos, list);
     for (size_t i = 0; i < n; i++) {
         char san[PDN_SAN_MAX];
         if (!CHECK(pdn_chess_format_san(san, pos, list[i]) == PDN_OK))
