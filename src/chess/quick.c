@@ -311,12 +311,7 @@ static PDN_FORCE_INLINE unsigned quick(pdn_chess__board *b, int us, const char *
             return 0;
         checks = pawn_play(b, us, p, n, (int)(to_rank * 8 + to_file), promotion, out);
     }
-    if (checks < 0)
-        return 0;
-    /* Mate is looked for only after a check; without one, any mark is wrong. */
-    if (!checks)
-        return written ? PDN_SAN_CHECK_WRONG << 1 | 1 : 1;
-    return pdn_chess__mark_notes((char)written, pdn_chess__has_move(b) ? '+' : '#') << 1 | 1;
+    return pdn_chess__quick_answer(b, checks, written);
 }
 
 unsigned pdn_chess__quick_play(pdn_chess__board *b, const char *text, size_t len,

@@ -169,6 +169,20 @@ static PDN_FORCE_INLINE pdn_bb pdn_chess__piece_from(int i, pdn_bb mine, int to,
     }
 }
 
+/* The short path's answer for a move played that gives `checks` (1 or 0;
+ * -1: not played, 0 returned) with the mark `written` (0 for none): 0 for
+ * the general path, else the notes shifted up one and 1. Mate is looked
+ * for only after a check; without one, any mark is wrong. */
+static PDN_FORCE_INLINE unsigned pdn_chess__quick_answer(const pdn_chess__board *b, int checks,
+                                                         unsigned written)
+{
+    if (checks < 0)
+        return 0;
+    if (!checks)
+        return written ? PDN_SAN_CHECK_WRONG << 1 | 1 : 1;
+    return pdn_chess__mark_notes((char)written, pdn_chess__has_move(b) ? '+' : '#') << 1 | 1;
+}
+
 /* The check marks of PDN_SAN_CODE() as written. */
 static const unsigned char pdn_chess__mark_char[4] = {0, '+', '#', 0};
 
@@ -263,12 +277,7 @@ static PDN_FORCE_INLINE unsigned pdn_chess__quick_code_as(pdn_chess__board *b, i
     default:
         return 0;
     }
-    if (checks < 0)
-        return 0;
-    unsigned written = pdn_chess__mark_char[(code >> 13) & 3u];
-    if (!checks)
-        return written ? PDN_SAN_CHECK_WRONG << 1 | 1 : 1;
-    return pdn_chess__mark_notes((char)written, pdn_chess__has_move(b) ? '+' : '#') << 1 | 1;
+    return pdn_chess__quick_answer(b, checks, pdn_chess__mark_char[(code >> 13) & 3u]);
 }
 
 #endif

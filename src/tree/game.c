@@ -49,22 +49,12 @@ bool pdn_game__resolve_tags(struct pdn_game *g)
         return false;
     const pdn_tag_rec *r = g->tag_recs.data;
     pdn_tag *t = g->tags.data;
-    const char *text = g->text;
-    if (g->strings.len == 0) {
-        /* No value was unescaped (an escape leaves at least its byte in
-         * strings): every span is in the text. */
-        for (size_t i = 0; i < n; i++) {
-            t[i].offset = r[i].offset;
-            t[i].name = pdn_str__make(text + r[i].name_off, r[i].name_len);
-            t[i].value = pdn_str__make(text + r[i].value_off, r[i].value_len);
-        }
-    } else {
-        for (size_t i = 0; i < n; i++) {
-            t[i].offset = r[i].offset;
-            t[i].name = pdn_str__make(text + r[i].name_off, r[i].name_len);
-            const char *vbase = r[i].value_in_strings ? (const char *)g->strings.data : text;
-            t[i].value = pdn_str__make(vbase + r[i].value_off, r[i].value_len);
-        }
+    const char *text = g->text, *strings = g->strings.data;
+    for (size_t i = 0; i < n; i++) {
+        t[i].offset = r[i].offset;
+        t[i].name = pdn_str__make(text + r[i].name_off, r[i].name_len);
+        t[i].value = pdn_str__make((r[i].value_in_strings ? strings : text) + r[i].value_off,
+                                   r[i].value_len);
     }
     g->tags.len = n;
     return true;
