@@ -86,6 +86,9 @@ bool pdn_rules__live_fen(pdn_rules__live *lv, const pdn_draughts *d, const char 
         if (p == end || *p == ':')
             continue;
         for (;;) {
+            /* a square after every comma ("W:W31,", cut off, has none) */
+            if (p == end)
+                return false;
             bool king = *p == 'K';
             p += king;
             /* one or two digits, the first not 0: a square number of the table */

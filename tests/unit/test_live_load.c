@@ -20,6 +20,7 @@
 #include "support/draughts.h"
 #include "support/rng.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* The load as its comment says, one cell at a time. */
@@ -231,9 +232,38 @@ static void test_fen(void)
            refused, common_taken, common);
 }
 
+/* Every cut of a FEN, in a heap block of its exact length: the sanitizer
+ * build catches a read past the end (a cut after a comma once made one). */
+static void test_fen_cut(void)
+{
+    static const char *const fens[] = {"W:WK47:B18,19,29,33,", "B:W31,32,K33:BK1,2,3.", "W:W:B",
+                                       "B:B12,13:W41,42"};
+    pdn_geometry g;
+    pdn_draughts *d = test_engine(20, 0, &g);
+    if (!CHECK(d != NULL))
+        return;
+    long taken = 0;
+    for (size_t f = 0; f < sizeof fens / sizeof fens[0]; f++) {
+        size_t len = strlen(fens[f]);
+        for (size_t n = 0; n <= len; n++) {
+            char *text = malloc(n ? n : 1);
+            if (!CHECK(text != NULL))
+                break;
+            memcpy(text, fens[f], n);
+            pdn_rules__live lv;
+            taken += pdn_rules__live_fen(&lv, d, text, n);
+            free(text);
+        }
+    }
+    /* Some cuts are whole positions ("W:WK47:B18"), most are not. */
+    CHECK(taken > 5 && taken < 40);
+    pdn_draughts_free(d);
+}
+
 int main(void)
 {
     RUN(test_agrees);
     RUN(test_fen);
+    RUN(test_fen_cut);
     return harness_report();
 }
