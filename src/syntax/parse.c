@@ -642,7 +642,8 @@ static void finish(parser *ps, pdn_parse_out *out, const char *end)
         close_all(ps, end);
     }
     pdn_parse__use_pending(ps);
-    if (!ps->in_body && !out->by_header)
+    /* A terminator ended the header already (terminate()). */
+    if (!ps->in_body && !out->by_header && g->term_kind == PDN_TERM_NONE)
         end_header(ps);
     if (!ps->tags_checked) {
         ps->tags_checked = true;

@@ -187,5 +187,11 @@ uint64_t pdn_parse__window_spaces(const unsigned char *p, uint64_t *lone);
 /* tags.c */
 void pdn_parse__tag(parser *ps);
 const pdn_tag_rec *pdn_parse__find_tag(const parser *ps, const char *name, size_t len);
+/* The length of the name at `name` (16 bytes readable) when it is one of
+ * the commonest, followed by ' ' and '"', as the quick tag reader knows
+ * them, with its pdn_game__tag_shape() in *shape; 0 for any other text,
+ * SIZE_MAX when a slot of the table without a name matches (for its test,
+ * unit/tag_known). */
+size_t pdn_parse__known_name(const char *name, uint64_t *shape);
 
 #endif

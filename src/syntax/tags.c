@@ -239,6 +239,86 @@ static void general_tag(parser *ps)
     ps->p = p;
 }
 
+/*
+ * The names of nearly every header, each with the space and the quote
+ * after it, as the bytes of two little-endian words from the name on:
+ * a name of these is known from two comparisons where any other is
+ * classified byte by byte.  The slot of a name is a hash of its first four
+ * bytes (KNOWN_SLOT); two entries for one slot are an error of the
+ * initializer (-Woverride-init), and unit/tag_known checks the entries.
+ */
+#define KNOWN_MAGIC 0x6c0fd4f5u
+#define KNOWN_SLOT(a, b, c, d)                                                                     \
+    ((uint32_t)(((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 | (uint32_t)(d) << 24) * \
+                KNOWN_MAGIC) >>                                                                    \
+     28)
+#define KNOWN_LE8(a, b, c, d, e, f, g, h)                                                          \
+    ((uint64_t)(a) | (uint64_t)(b) << 8 | (uint64_t)(c) << 16 | (uint64_t)(d) << 24 |              \
+     (uint64_t)(e) << 32 | (uint64_t)(f) << 40 | (uint64_t)(g) << 48 | (uint64_t)(h) << 56)
+#define KNOWN_SHAPE(len, first) (UINT64_C(1) << (((len)*7 + (first)) & 63))
+/* Names of three to six bytes: the name, ' ' and '"' in the first word. */
+#define KNOWN_SHORT(len, a, b, c, d, e, f, g, h)                                                   \
+    [KNOWN_SLOT(a, b, c, d)] = {KNOWN_LE8(a, b, c, d, e, f, g, h),                                 \
+                                ~UINT64_C(0) >> (64 - 8 * ((len) + 2)),                            \
+                                0,                                                                 \
+                                0,                                                                 \
+                                KNOWN_SHAPE(len, a),                                               \
+                                len}
+/* Names of eight bytes: ' ' and '"' start the second word. */
+#define KNOWN_LONG(a, b, c, d, e, f, g, h)                                                         \
+    [KNOWN_SLOT(a, b, c, d)] = {KNOWN_LE8(a, b, c, d, e, f, g, h),                                 \
+                                ~UINT64_C(0),                                                      \
+                                KNOWN_LE8(' ', '"', 0, 0, 0, 0, 0, 0),                             \
+                                0xFFFF,                                                            \
+                                KNOWN_SHAPE(8, a),                                                 \
+                                8}
+
+typedef struct known_name {
+    uint64_t word, mask;   /* the bytes at the name */
+    uint64_t word2, mask2; /* the eight after them */
+    uint64_t shape;        /* pdn_game__tag_shape() of the name */
+    unsigned len;
+} known_name;
+
+static const known_name known_names[16] = {
+    KNOWN_SHORT(5, 'E', 'v', 'e', 'n', 't', ' ', '"', 0),
+    KNOWN_SHORT(4, 'S', 'i', 't', 'e', ' ', '"', 0, 0),
+    KNOWN_SHORT(4, 'D', 'a', 't', 'e', ' ', '"', 0, 0),
+    KNOWN_SHORT(5, 'R', 'o', 'u', 'n', 'd', ' ', '"', 0),
+    KNOWN_SHORT(5, 'W', 'h', 'i', 't', 'e', ' ', '"', 0),
+    KNOWN_SHORT(5, 'B', 'l', 'a', 'c', 'k', ' ', '"', 0),
+    KNOWN_SHORT(6, 'R', 'e', 's', 'u', 'l', 't', ' ', '"'),
+    KNOWN_SHORT(3, 'F', 'E', 'N', ' ', '"', 0, 0, 0),
+    KNOWN_SHORT(5, 'S', 'e', 't', 'U', 'p', ' ', '"', 0),
+    KNOWN_SHORT(5, 'S', 'e', 't', 'u', 'p', ' ', '"', 0),
+    KNOWN_LONG('G', 'a', 'm', 'e', 'T', 'y', 'p', 'e'),
+    KNOWN_LONG('P', 'l', 'y', 'C', 'o', 'u', 'n', 't'),
+    /* The free slots: no word is 1 under a mask of 0. */
+    [0] = {1, 0, 0, 0, 0, 0},
+    [6] = {1, 0, 0, 0, 0, 0},
+    [9] = {1, 0, 0, 0, 0, 0},
+    [14] = {1, 0, 0, 0, 0, 0},
+};
+
+/* The entry that may hold the name whose first eight bytes are w. */
+static inline const known_name *known_slot(uint64_t w)
+{
+    return &known_names[(uint32_t)((uint32_t)w * KNOWN_MAGIC) >> 28];
+}
+
+size_t pdn_parse__known_name(const char *name, uint64_t *shape)
+{
+    const unsigned char *u = (const unsigned char *)name;
+    uint64_t w = pdn_bits__load(u);
+    const known_name *kn = known_slot(w);
+    if ((w & kn->mask) != kn->word || (pdn_bits__load(u + 8) & kn->mask2) != kn->word2)
+        return 0;
+    *shape = kn->shape;
+    /* A slot without a name that matches (a free slot not set to match
+     * nothing) would give quick_tag() an empty name. */
+    return kn->len ? kn->len : SIZE_MAX;
+}
+
 /* The common shape, [Name "value"] with a name of fewer than 16 letters,
  * digits or '_' and a value without escape or line break, read as
  * general_tag() reads it; NULL for anything else, which is left to it. */
@@ -248,18 +328,24 @@ static const char *quick_tag(parser *ps, const char *open, const char *e)
     /* Room for the 16-byte name test. */
     if (e - open < 32)
         return NULL;
-    unsigned k = pdn_bits__word16((const unsigned char *)name);
-    /* Two bytes compared as one word (memcmp() of a constant length is
-     * one load). */
-    if (k - 1 >= 15 || memcmp(name + k, " \"", 2) != 0)
-        return NULL;
-    const char *v = name + k + 2;
-    const char *close =
-        v + pdn_bits__find4((const unsigned char *)v, (size_t)(e - v), '"', '\\', '\n', '\r');
-    if (close + 1 >= e || memcmp(close, "\"]", 2) != 0)
-        return NULL;
-    if (!IS(*name, C_UPPER))
-        pdn_parse__diag(ps, PDN_D_TAG_NAME_CASE, name, k, UINT32_MAX);
+    const unsigned char *u = (const unsigned char *)name;
+    uint64_t w = pdn_bits__load(u);
+    const known_name *kn = known_slot(w);
+    unsigned k = kn->len;
+    uint64_t bit = kn->shape;
+    bool lower = false;
+    if ((w & kn->mask) != kn->word || (pdn_bits__load(u + 8) & kn->mask2) != kn->word2) {
+        k = pdn_bits__word16(u);
+        /* Two bytes compared as one word (memcmp() of a constant length
+         * is one load). */
+        if (k - 1 >= 15 || memcmp(name + k, " \"", 2) != 0)
+            return NULL;
+        bit = pdn_game__tag_shape(k, (unsigned char)*name);
+        lower = !IS(*name, C_UPPER);
+    }
+    /* The record is begun before the value is searched (a tag left to
+     * general_tag() fills the slot again): stores made in one go are
+     * gathered into a vector at some cost. */
     struct pdn_game *g = ps->g;
     if (!pdn_vec__reserve(&g->tag_recs, &g->alloc, sizeof(pdn_tag_rec), 1)) {
         ps->nomem = true;
@@ -272,10 +358,16 @@ static const char *quick_tag(parser *ps, const char *open, const char *e)
     slot->name_off = at + 1;
     slot->name_len = k;
     slot->value_off = at + k + 3;
-    slot->value_len = (uint32_t)(close - v);
     slot->value_in_strings = false;
+    const char *v = name + k + 2;
+    const char *close =
+        v + pdn_bits__find4((const unsigned char *)v, (size_t)(e - v), '"', '\\', '\n', '\r');
+    if (close + 1 >= e || memcmp(close, "\"]", 2) != 0)
+        return NULL;
+    if (lower)
+        pdn_parse__diag(ps, PDN_D_TAG_NAME_CASE, name, k, UINT32_MAX);
+    slot->value_len = (uint32_t)(close - v);
     const char *p = close + 2;
-    uint64_t bit = pdn_game__tag_shape(k, (unsigned char)*name);
     if (ps->tag_bloom & bit) {
         const pdn_tag_rec *dup = pdn_parse__find_tag(ps, name, k);
         if (dup)
@@ -283,7 +375,9 @@ static const char *quick_tag(parser *ps, const char *open, const char *e)
     }
     ps->tag_bloom |= bit;
     g->tag_recs.len++;
-    if (k == 8 || k == 6)
+    /* Only GameType and Result are noted: other names of their lengths
+     * (PlyCount, Bianco) mostly differ in the shape. */
+    if (bit & (pdn_game__tag_shape(8, 'G') | pdn_game__tag_shape(6, 'R')))
         note_tag(ps, slot);
     ps->tag_mark = pdn_game__node(g, PDN_HEADER)->last;
     ps->last_tag_end = p;

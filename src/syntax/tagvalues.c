@@ -174,7 +174,7 @@ typedef enum value_kind {
 
 /* A switch on the length first: most names are compared with one literal
  * at most, and the commonest (Event, White, Black, Round) with none. */
-static inline value_kind kind_of(const char *n, size_t len)
+static PDN_FORCE_INLINE value_kind kind_of(const char *n, size_t len)
 {
 #define IS(lit) (memcmp(n, lit, sizeof(lit) - 1) == 0)
     switch (len) {
@@ -204,19 +204,114 @@ static inline value_kind kind_of(const char *n, size_t len)
 #undef IS
 }
 
+/* Checks the value of t (of a kind other than V_NONE); false on
+ * out-of-memory.  format and gametype: the first ResultFormat and GameType
+ * tags, or NULL. */
+static PDN_FORCE_INLINE bool check_value(struct pdn_game *g, const pdn_tag *t, value_kind kind,
+                                         const pdn_tag *format, const pdn_tag *gametype)
+{
+    const char *v = t->value.ptr;
+    size_t n = t->value.len, at = 0;
+    pdn_diag_code c = PDN_D_NONE;
+    switch (kind) {
+    case V_GAMETYPE: {
+        pdn_gametype gt;
+        c = pdn_parse_gametype(&gt, v, n, &at);
+        break;
+    }
+    case V_DATE:
+        /* "" is allowed for every tag. */
+        if (n)
+            c = date_verdict(g, v, n, &at);
+        break;
+    case V_RESULT: {
+        /* With a ResultFormat its values replace the type's (3.2). */
+        int allowed = format ? format_allows(format->value, v, n) : -1;
+        if (format ? allowed == 0 : !result_allowed(g->gametype, v, n))
+            c = PDN_D_BAD_RESULT;
+        break;
+    }
+    case V_TIMECONTROL: {
+        pdn_timecontrol tc;
+        c = pdn_parse_timecontrol(&tc, v, n, &at);
+        break;
+    }
+    case V_DURATION: {
+        long secs;
+        c = pdn_parse_duration(&secs, v, n, &at);
+        break;
+    }
+    case V_FEN:
+        /* A valid FEN without white space breaks fen_form() only by a
+         * final dot. */
+        if (n && g->gametype != 0 && pdn_values__fen_plain(v, n)) {
+            /* A draughts game without a GameType tag has no board to
+             * check it on (known_board()). */
+            if (gametype)
+                c = fen_on_board(g, gametype, v, n, &at);
+            if (v[n - 1] == '.' &&
+                !pdn_game__diag(g, PDN_D_FEN_FORM, value_at(g, t, 0) + n - 1, 1, UINT32_MAX, 0))
+                return false;
+            break;
+        }
+        if (n)
+            c = pdn_check_fen_syntax(v, n, g->gametype == 0, &at);
+        if (n && c == PDN_D_NONE)
+            c = fen_on_board(g, gametype, v, n, &at);
+        if (n && g->gametype != 0 && !fen_form(g, value_at(g, t, 0), v, n))
+            return false;
+        break;
+    case V_RESULT_FORMAT:
+    case V_NONE:
+        break;
+    }
+    return report(g, t, c, at);
+}
+
+/* The header without ResultFormat and GameType tags, nearly every one: the
+ * public tags are made (as pdn_game__resolve_tags() makes them) in the pass
+ * that checks them, each checked as it is made, no other tag being needed. */
+static bool resolve_and_check(struct pdn_game *g)
+{
+    size_t count = g->tag_recs.len;
+    g->tags.len = 0;
+    if (!pdn_vec__reserve(&g->tags, &g->alloc, sizeof(pdn_tag), count))
+        return false;
+    const pdn_tag_rec *r = g->tag_recs.data;
+    pdn_tag *tags = g->tags.data;
+    const char *text = g->text, *strings = g->strings.data;
+    for (size_t i = 0; i < count; i++) {
+        pdn_tag *t = &tags[i];
+        const char *name = text + r[i].name_off;
+        size_t len = r[i].name_len;
+        t->offset = r[i].offset;
+        t->name = pdn_str__make(name, len);
+        t->value = pdn_str__make((r[i].value_in_strings ? strings : text) + r[i].value_off,
+                                 r[i].value_len);
+        value_kind kind = kind_of(name, len);
+        if (kind != V_NONE && !check_value(g, t, kind, NULL, NULL)) {
+            g->tags.len = i + 1;
+            return false;
+        }
+    }
+    g->tags.len = count;
+    return true;
+}
+
 bool pdn_syntax__check_tags(struct pdn_game *g)
 {
+    /* The first ResultFormat and GameType tags, which other tags' checks
+     * need wherever they are.  Mostly there is neither, which the shapes
+     * of the names read say without a pass. */
+    const uint64_t either = pdn_game__tag_shape(12, 'R') | pdn_game__tag_shape(8, 'G');
+    if (!(g->tag_shapes & either))
+        return resolve_and_check(g);
     if (!pdn_game__resolve_tags(g))
         return false;
     const pdn_tag *tags = g->tags.data;
     size_t count = g->tags.len;
-    /* The first ResultFormat and GameType tags, which other tags' checks
-     * need wherever they are. */
     const pdn_tag *format = NULL, *gametype = NULL;
-    /* Mostly there is neither, which the shapes of the names read say
-     * without a pass. */
-    const uint64_t either = pdn_game__tag_shape(12, 'R') | pdn_game__tag_shape(8, 'G');
-    for (size_t i = 0; i < count && (g->tag_shapes & either); i++) {
+    for (size_t i = 0; i < count; i++) {
         size_t len = tags[i].name.len;
         if (len == 12 && !format && kind_of(tags[i].name.ptr, 12) == V_RESULT_FORMAT)
             format = &tags[i];
@@ -224,66 +319,8 @@ bool pdn_syntax__check_tags(struct pdn_game *g)
             gametype = &tags[i];
     }
     for (size_t i = 0; i < count; i++) {
-        const pdn_tag *t = &tags[i];
-        value_kind kind = kind_of(t->name.ptr, t->name.len);
-        if (kind == V_NONE)
-            continue;
-        const char *v = t->value.ptr;
-        size_t n = t->value.len, at = 0;
-        pdn_diag_code c = PDN_D_NONE;
-        switch (kind) {
-        case V_GAMETYPE: {
-            pdn_gametype gt;
-            c = pdn_parse_gametype(&gt, v, n, &at);
-            break;
-        }
-        case V_DATE:
-            /* "" is allowed for every tag. */
-            if (n)
-                c = date_verdict(g, v, n, &at);
-            break;
-        case V_RESULT: {
-            /* With a ResultFormat its values replace the type's (3.2). */
-            int allowed = format ? format_allows(format->value, v, n) : -1;
-            if (format ? allowed == 0 : !result_allowed(g->gametype, v, n))
-                c = PDN_D_BAD_RESULT;
-            break;
-        }
-        case V_TIMECONTROL: {
-            pdn_timecontrol tc;
-            c = pdn_parse_timecontrol(&tc, v, n, &at);
-            break;
-        }
-        case V_DURATION: {
-            long secs;
-            c = pdn_parse_duration(&secs, v, n, &at);
-            break;
-        }
-        case V_FEN:
-            /* A valid FEN without white space breaks fen_form() only by a
-             * final dot. */
-            if (n && g->gametype != 0 && pdn_values__fen_plain(v, n)) {
-                /* A draughts game without a GameType tag has no board to
-                 * check it on (known_board()). */
-                if (gametype)
-                    c = fen_on_board(g, gametype, v, n, &at);
-                if (v[n - 1] == '.' &&
-                    !pdn_game__diag(g, PDN_D_FEN_FORM, value_at(g, t, 0) + n - 1, 1, UINT32_MAX, 0))
-                    return false;
-                break;
-            }
-            if (n)
-                c = pdn_check_fen_syntax(v, n, g->gametype == 0, &at);
-            if (n && c == PDN_D_NONE)
-                c = fen_on_board(g, gametype, v, n, &at);
-            if (n && g->gametype != 0 && !fen_form(g, value_at(g, t, 0), v, n))
-                return false;
-            break;
-        case V_RESULT_FORMAT:
-        case V_NONE:
-            break;
-        }
-        if (!report(g, t, c, at))
+        value_kind kind = kind_of(tags[i].name.ptr, tags[i].name.len);
+        if (kind != V_NONE && !check_value(g, &tags[i], kind, format, gametype))
             return false;
     }
     return true;

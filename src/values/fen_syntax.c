@@ -157,26 +157,32 @@ static int common_fen(const char *text, size_t n)
     return sections > 0 && p == b + n;
 }
 
-/*
- * common_fen() for values of up to 64 bytes, the most of them: the piece
- * lists are checked all at once from one bit per byte of each kind (digit,
- * ',', 'K', '-') and the few bytes around them walked as there.  Every byte
- * of a list is in one of the four kinds, so an entry's form is a matter of
- * neighbours: a king comes first in its entry and before a digit, ','
- * after a digit and before a digit or king, '-' between digits; runs of at
- * most four digits, and no second '-' after the digits behind a '-'.
- * The same verdicts as common_fen(), which the values longer than 64 bytes
- * take.
- */
-static int mask_fen(const char *text, size_t n)
+/* The first byte at or after p (below 64) that is in no piece list, whose
+ * bytes are the bits of `list`; 64 for none below 64. */
+static inline size_t list_end(uint64_t list, size_t p)
 {
-    unsigned char b[80];
-    pdn_bits__copy64(b, (const unsigned char *)text, n);
-    if (b[0] != 'W' && b[0] != 'B' && b[0] != '?')
-        return 0;
-    pdn_bits_fen m;
-    pdn_bits__fen(b, &m);
-    const uint64_t d = m.digit, c = m.comma, k = m.king, h = m.dash, list = d | c | k | h;
+    uint64_t rest = ~list & (~UINT64_C(0) << p);
+    return rest ? pdn_bits__ctz(rest) : 64;
+}
+
+/*
+ * Whether the sections after the turn of the FEN in b (":" colour and
+ * piece list, one or two, each colour at most once) and a final '.' end
+ * exactly at n; `list` has the bits of the bytes of the piece lists, none
+ * at or past n.
+ */
+static inline int sections_fit(const unsigned char *b, uint64_t list, size_t n)
+{
+    /* Nearly every FEN: both colours with pieces ("W:W31,32:B1,2"), read
+     * straight on; the loop takes the others. */
+    if (b[1] == ':' && (b[2] == 'W' || b[2] == 'B') && (list & 8)) {
+        size_t p = list_end(list, 3);
+        if (b[p] == ':' && b[p + 1] == (b[2] ^ ('W' ^ 'B')) && p + 2 < 64 &&
+            (list >> (p + 2) & 1)) {
+            p = list_end(list, p + 2);
+            return p + (b[p] == '.') == n;
+        }
+    }
     size_t p = 1;
     unsigned colours = 0, sections = 0;
     while (b[p] == ':') {
@@ -196,11 +202,33 @@ static int mask_fen(const char *text, size_t n)
         /* b[p] is no NUL here, so p < n <= 64. */
         if (b[p] == ':' || b[p] == '.' || b[p] == 0)
             continue;
-        uint64_t rest = ~list & (~UINT64_C(0) << p);
-        p = rest ? pdn_bits__ctz(rest) : 64;
+        p = list_end(list, p);
     }
     p += sections > 0 && b[p] == '.';
-    if (sections == 0 || p != n)
+    return sections > 0 && p == n;
+}
+
+/*
+ * common_fen() for values of up to 64 bytes, the most of them: the piece
+ * lists are checked all at once from one bit per byte of each kind (digit,
+ * ',', 'K', '-') and the few bytes around them walked as there.  Every byte
+ * of a list is in one of the four kinds, so an entry's form is a matter of
+ * neighbours: a king comes first in its entry and before a digit, ','
+ * after a digit and before a digit or king, '-' between digits; runs of at
+ * most four digits, and no second '-' after the digits behind a '-'.
+ * The same verdicts as common_fen(), which the values longer than 64 bytes
+ * take.
+ */
+static int mask_fen(const char *text, size_t n)
+{
+    unsigned char b[80];
+    pdn_bits__copy64(b, (const unsigned char *)text, n);
+    if (b[0] != 'W' && b[0] != 'B' && b[0] != '?')
+        return 0;
+    pdn_bits_fen m;
+    pdn_bits__fen(b, &m);
+    const uint64_t d = m.digit, c = m.comma, k = m.king, h = m.dash;
+    if (!sections_fit(b, d | c | k | h, n))
         return 0;
     uint64_t after_dash = (h << 1) & d, run = d & d << 1;
     after_dash |= (after_dash << 1) & d;

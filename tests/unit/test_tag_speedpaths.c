@@ -4,7 +4,8 @@
  * general code gives: tag lines read by the reader's quick loop against the
  * general tag parser (random headers, cut anywhere), the common Date forms
  * and Result texts against their general parsers, and the block copy of
- * the single-byte decoder against decoding byte by byte.
+ * the single-byte decoder against decoding byte by byte, the UTF-8
+ * validator against a byte loop.
  */
 #include "harness.h"
 #include "support/append.h"
@@ -22,8 +23,21 @@ static int same_both_ways(const char *s, size_t len, pdn_mode mode)
 }
 
 /* Names the quick loop takes and those it must leave: lower case, digits,
- * '_', 15 and 16 characters, spaces, entities, nothing. */
+ * '_', 15 and 16 characters, spaces, entities, nothing; the names it
+ * knows by their words and their near misses. */
 static const char *const names[] = {"Event",
+                                    "Events",
+                                    "Even",
+                                    "SetUp",
+                                    "Setup",
+                                    "SetUP",
+                                    "PlyCount",
+                                    "PlyCounts",
+                                    "GameTypes",
+                                    "FEN_",
+                                    "Result2",
+                                    "Whit",
+                                    "WhiteClock",
                                     "Site",
                                     "Date",
                                     "Round",
@@ -307,6 +321,65 @@ static void test_tag_speedpaths__raw_len(void)
     }
 }
 
+/* The valid UTF-8 prefix of s[0..n) found a byte at a time, as RFC 3629
+ * puts it: no overlong forms, no surrogates, nothing above U+10FFFF. */
+static size_t utf8_prefix_bytewise(const unsigned char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n) {
+        unsigned c = s[i];
+        size_t len = c < 0x80                 ? 1
+                     : c >= 0xC2 && c <= 0xDF ? 2
+                     : c >= 0xE0 && c <= 0xEF ? 3
+                     : c >= 0xF0 && c <= 0xF4 ? 4
+                                              : 0;
+        if (len == 0 || n - i < len)
+            return i;
+        unsigned long cp = len == 1 ? c : c & (0xFFu >> (len + 1));
+        for (size_t k = 1; k < len; k++) {
+            if ((s[i + k] & 0xC0) != 0x80)
+                return i;
+            cp = cp << 6 | (s[i + k] & 0x3Fu);
+        }
+        unsigned long min = len == 2 ? 0x80 : len == 3 ? 0x800 : len == 4 ? 0x10000 : 0;
+        if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+            return i;
+        i += len;
+    }
+    return n;
+}
+
+/* The validator's runs of ASCII (16 bytes at a time) against the byte loop:
+ * ASCII with characters of every length, good and broken, now and then. */
+static void test_tag_speedpaths__utf8_prefix(void)
+{
+    static const char *const pieces[] = {"\xC3\xA9",     "\xE2\x82\xAC", "\xF0\x9F\x98\x80",
+                                         "\xC0\x80",     "\xED\xA0\x80", "\xF4\x90\x80\x80",
+                                         "\xE0\x80\xAF", "\xC3",         "\xE2\x82",
+                                         "\x80",         "\xFF",         "\xF0\x9F\x98"};
+    int failed = 0;
+    for (int k = 0; k < 20000 && failed < 3; k++) {
+        unsigned char s[300];
+        size_t n = 0, want = rnd(sizeof s - 8);
+        unsigned density = 1 + rnd(80);
+        while (n < want) {
+            if (rnd(density) == 0) {
+                const char *p = pieces[rnd(rnd(4) ? 3 : sizeof pieces / sizeof pieces[0])];
+                size_t len = strlen(p);
+                memcpy(s + n, p, len);
+                n += len;
+            } else {
+                s[n++] = (unsigned char)(0x20 + rnd(95));
+            }
+        }
+        size_t got = pdn_utf8__valid_prefix(s, n), ref = utf8_prefix_bytewise(s, n);
+        if (!CHECK(got == ref)) {
+            fprintf(stderr, "    n %zu: got %zu, want %zu\n", n, got, ref);
+            failed++;
+        }
+    }
+}
+
 int main(void)
 {
     RUN(test_tag_speedpaths__edges);
@@ -315,5 +388,6 @@ int main(void)
     RUN(test_tag_speedpaths__results);
     RUN(test_tag_speedpaths__decode);
     RUN(test_tag_speedpaths__raw_len);
+    RUN(test_tag_speedpaths__utf8_prefix);
     return harness_report();
 }
