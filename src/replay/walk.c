@@ -654,6 +654,27 @@ static PDN_NOINLINE size_t quick_intl(pdn_replay *r, frame *f, pdn_position *pos
     return quick_loop(r, f, pos, main_only, oom, NULL, true);
 }
 
+/* Whether check_side() passes the number kind `number` of a move of
+ * `side` ('W' or 'B', a constant where it is inlined) without a word, on
+ * the line's first move too (it lets more pass there): none always,
+ * White's "12." and Black's "12..." once the game's dot_side is known.
+ * One bit of a constant by the number kind and dot_side (0, 'B' or 'W',
+ * told apart by their two low bits: 0, 2 and 3). */
+static PDN_FORCE_INLINE bool number_fits(char dot_side, unsigned number, char side)
+{
+    _Static_assert(PDN_NUMBER_NONE == 0 && PDN_NUMBER_WHITE < 4 && PDN_NUMBER_BLACK < 4 &&
+                       ('W' & 3) != 0 && ('B' & 3) != 0 && ('W' & 3) != ('B' & 3),
+                   "a number kind and a dot_side in four bits");
+#define CALL_BIT(n, d) (1u << ((n) | ((unsigned)(d)&3u) << 2))
+    const unsigned call_w = CALL_BIT(PDN_NUMBER_WHITE, 0) | CALL_BIT(PDN_NUMBER_WHITE, 'B') |
+                            CALL_BIT(PDN_NUMBER_BLACK, 0) | CALL_BIT(PDN_NUMBER_BLACK, 'W');
+    const unsigned call_b = CALL_BIT(PDN_NUMBER_WHITE, 0) | CALL_BIT(PDN_NUMBER_WHITE, 'W') |
+                            CALL_BIT(PDN_NUMBER_BLACK, 0) | CALL_BIT(PDN_NUMBER_BLACK, 'B');
+#undef CALL_BIT
+    unsigned at = number | ((unsigned)dot_side & 3u) << 2;
+    return !(((side == 'W' ? call_w : call_b) >> at) & 1u);
+}
+
 /*
  * The walk's loop for chess: the moves of the line of frame `f` from
  * f->child on, one after another, as long as each is SAN that
@@ -685,18 +706,20 @@ static PDN_FORCE_INLINE size_t chess_loop(pdn_replay *r, frame *f, pdn_position 
      * at all. */
     played_rec scratch;
     played_rec *const recs = quiet ? &scratch : (played_rec *)r->recs.data;
-    const pdn_node *node = f->child;
-    while (node != NULL && node->kind == PDN_NODE_MOVE) {
+    /* The end of the line is node 0, the root, which is no move: the loop
+     * needs no test for PDN_NIL (as in run_ply()). */
+    const pdn_node *node = f->child != NULL ? f->child : nodes;
+    while (node->kind == PDN_NODE_MOVE) {
         const pdn_move_rec *mr = moves + node->a;
         if (mr->kind != PDN_MOVE_SAN)
             break;
-        const pdn_node *next = node->next != PDN_NIL ? nodes + node->next : NULL;
+        const pdn_node *next = nodes + node->next;
         /* Mostly the next move; else NAGs and comments first. */
-        if (next != NULL && next->kind != PDN_NODE_MOVE) {
-            while (next != NULL && (next->kind == PDN_NODE_NAG || (next->kind == PDN_NODE_COMMENT &&
-                                                                   next->sub != PDN_COMMENT_JUNK)))
-                next = next->next != PDN_NIL ? nodes + next->next : NULL;
-            if (next != NULL && next->kind != PDN_NODE_MOVE)
+        if (next->kind != PDN_NODE_MOVE) {
+            while (next->kind == PDN_NODE_NAG ||
+                   (next->kind == PDN_NODE_COMMENT && next->sub != PDN_COMMENT_JUNK))
+                next = nodes + next->next;
+            if (next->kind != PDN_NODE_MOVE && next != nodes)
                 break;
         }
         /* The record is made first and the move written into it: a move
@@ -741,14 +764,14 @@ static PDN_FORCE_INLINE size_t chess_loop(pdn_replay *r, frame *f, pdn_position 
             *oom = true;
             break;
         }
-        /* check_side() has nothing to say about a number that fits */
-        pdn_number_kind number = (pdn_number_kind)mr->number_kind;
-        if (number != PDN_NUMBER_NONE &&
-            (r->dot_side == 0 || (number == PDN_NUMBER_BLACK) == (side == r->dot_side) ||
-             ply == first_ply) &&
-            !check_side(r, node, number, side, ply == first_ply)) {
-            *oom = true;
-            break;
+        /* check_side() has nothing to say about a number that fits, on
+         * the line's first move either (it lets more pass there). */
+        unsigned number = mr->number_kind;
+        if (!number_fits(r->dot_side, number, side)) {
+            if (!check_side(r, node, (pdn_number_kind)number, side, ply == first_ply)) {
+                *oom = true;
+                break;
+            }
         }
         if (positions) {
             pos->turn = r->chess_live.us ? 'B' : 'W';
@@ -762,7 +785,7 @@ static PDN_FORCE_INLINE size_t chess_loop(pdn_replay *r, frame *f, pdn_position 
         }
         node = next;
     }
-    f->child = node;
+    f->child = node != nodes ? node : NULL;
     size_t played = ply - f->ply;
     if (played > 0) {
         /* The frame as the main loop leaves it after the last of them (no

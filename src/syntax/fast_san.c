@@ -321,19 +321,27 @@ void pdn_parse__fast_san_run(parser *ps)
     const __m128i tail_step = _mm_setr_epi32(0, 0, 1, 0);
 #endif
     /* Nodes and moves are counted by nd and mv alone, ni and mi set from
-     * them between windows; nd0 and mv0 are the arrays in this window. */
-    struct pdn_node *nd = (struct pdn_node *)g->nodes.data + ni, *nd0;
-    pdn_move_rec *mv = (pdn_move_rec *)g->moves.data + mi, *mv0;
+     * them between windows; nd0 and mv0 are the arrays in this window.
+     * Outside a window nd is NULL and ni and mi count (the arrays may not
+     * exist yet, or have moved). */
+    struct pdn_node *nd = NULL, *nd0;
+    pdn_move_rec *mv = NULL, *mv0;
 
     while (e - p >= WINDOW + READ_PAST) {
-        ni = (uint32_t)(nd - (struct pdn_node *)g->nodes.data);
-        mi = (uint32_t)(mv - (pdn_move_rec *)g->moves.data);
+        if (nd) {
+            ni = (uint32_t)(nd - (struct pdn_node *)g->nodes.data);
+            mi = (uint32_t)(mv - (pdn_move_rec *)g->moves.data);
+        }
         if (g->nodes.cap - ni < WINDOW_TOKENS || g->moves.cap - mi < WINDOW_TOKENS) {
             g->nodes.len = ni;
             g->moves.len = mi;
             if (!pdn_vec__reserve(&g->nodes, &g->alloc, sizeof(struct pdn_node), WINDOW_TOKENS) ||
-                !pdn_vec__reserve(&g->moves, &g->alloc, sizeof(pdn_move_rec), WINDOW_TOKENS))
-                break; /* the general parser meets that too, and reports it */
+                !pdn_vec__reserve(&g->moves, &g->alloc, sizeof(pdn_move_rec), WINDOW_TOKENS)) {
+                /* The general parser meets that too, and reports it.  The
+                 * nodes may have moved already. */
+                nd = NULL;
+                break;
+            }
         }
         nd0 = g->nodes.data;
         nd = nd0 + ni;
@@ -479,8 +487,10 @@ unglue:
 stop:
     p = t;
 out:
-    ni = (uint32_t)(nd - (struct pdn_node *)g->nodes.data);
-    mi = (uint32_t)(mv - (pdn_move_rec *)g->moves.data);
+    if (nd) {
+        ni = (uint32_t)(nd - (struct pdn_node *)g->nodes.data);
+        mi = (uint32_t)(mv - (pdn_move_rec *)g->moves.data);
+    }
     g->nodes.len = ni;
     g->moves.len = mi;
     struct pdn_node *nodes = g->nodes.data;
