@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * fast_run.c - the bulk of a draughts game's movetext in one loop: runs of
- * white space, move numbers ("12." and "12...") and plain moves ("32-28",
- * "26x17x8", "c3:e5") between white space, found 64 bytes at a time.
- * Anything else is left to the general parser (moves.c, parse.c), which
- * reads it as it always does.
+ * fast_run.c - the bulk of a draughts game's movetext in one loop: move
+ * numbers ("12." and "12...") and plain moves ("32-28", "26x17x8", "c3:e5")
+ * between white space, a number and its move ("12. 32-28") as one, found
+ * 64 bytes at a time.  Anything else is left to the general parser
+ * (moves.c, parse.c), which reads it as it always does.
  */
 #include "base/bits.h"
 #include "syntax/parser.h"
@@ -158,16 +158,17 @@ typedef struct token {
 } token;
 
 /* A token that is not of a common shape, read byte by byte: it starts at
- * ts in the window at base, whose white space is `white`, and the lowest
- * bit of starts is the start of the next one (whose first byte the general
- * parser looks at, see follow).  Squares go to sq.  Returns 0 when the
+ * ts in the window at base, whose white space is `white`, where the start
+ * of the next one (whose first byte the general parser looks at, see
+ * follow) is in sight too.  Squares go to sq.  Returns 0 when the
  * token stops the run, 1 for a move number, 2 for a move.  The token's end
  * is found here, not taken from the loop, so that the loop keeps nothing
  * for this rare call. */
-static PDN_NOINLINE int read_token(const char *base, uint64_t white, unsigned ts, uint64_t starts,
-                                   unsigned rules, bool waiting, pdn_square *sq, token *out)
+static PDN_NOINLINE int read_token(const char *base, uint64_t white, unsigned ts, unsigned rules,
+                                   bool waiting, pdn_square *sq, token *out)
 {
-    const unsigned tn = pdn_bits__ctz(starts), te_at = ts + pdn_bits__ctz(white >> ts);
+    const unsigned te_at = ts + pdn_bits__ctz(white >> ts);
+    const unsigned tn = te_at + pdn_bits__ctz(~white >> te_at);
     const char *const t = base + ts, *const te = base + te_at;
     const unsigned after = (unsigned char)base[tn];
     out->ts = ts;
@@ -402,8 +403,8 @@ typedef struct run {
     node_head head;
     uint32_t links_over_moves;   /* links' low half minus the next move record's index */
     uint64_t links_step;         /* what links grows by a move */
-    unsigned alpha_seps;         /* see pdn_parse__fast_run */
     const uint32_t *numeric_sep; /* see numeric_seps */
+    const uint32_t *alpha_sep;   /* the same for a move "a1-b2" */
     /* what the run has come to */
     const char *p;
     uint64_t links, pend;
@@ -413,11 +414,10 @@ typedef struct run {
     pdn_move_rec *mv;
     pdn_square *squares;
     /* a token of no common shape (RUN_GENERAL): its start ts in the window
-     * at base, whose offset in the text is boff and white space `white`,
-     * and where the tokens after it start and end, the start of the next
-     * one lowest (see read_token) */
+     * at base, whose offset in the text is boff and white space `white`
+     * (see read_token) */
     const char *base;
-    uint64_t white, starts;
+    uint64_t white;
     uint64_t odd; /* the window's bits that make a token's shape */
     unsigned ts;
     uint32_t boff;
@@ -464,16 +464,26 @@ static PDN_NOINLINE int run_windows(run *r)
          * parser. */
         uint64_t sp, other, zero;
         pdn_bits__tokens((const unsigned char *)base, &sp, &other, &zero);
+        r->white = sp;
+        /* A move number and the token after it are one token to the loop
+         * where one byte of white space is between them ("12. 32-28"), so
+         * that it finds the two in one step: that byte (fuse) is no white
+         * space here when a digit and a byte that is no digit (the dot)
+         * come before it and no white space after it. */
+        const uint64_t fuse = sp & other << 1 & ~(other << 2 | sp << 1 | sp >> 1);
+        sp ^= fuse;
         /* The bytes that make a token's shape: those that are not digits,
          * and zeros that start a run of digits (a leading zero, or a square
-         * or number 0), which no shape has. */
-        r->odd = other | (zero & (other << 1 | 1));
+         * or number 0), which no shape has; but not the byte before a fused
+         * one, so that such a pair is told by its bits and the dot (see the
+         * default case), and every other shape still has its bytes that
+         * are no digits where its case checks them. */
+        r->odd = (other | (zero & (other << 1 | 1))) ^ fuse >> 1;
         /* base is at the start of a token or in white space, so where
          * tokens start and end (the white space after them) come in turn
          * from the lowest bit: the bytes where white space stops or
          * starts. */
         uint64_t bounds = sp ^ (sp << 1 | 1);
-        r->white = sp;
         if (!bounds) {
             r->p = r->e - r->p > WINDOW ? r->p + WINDOW : r->e;
             continue;
@@ -490,7 +500,7 @@ static PDN_NOINLINE int run_windows(run *r)
              * is always among them: below 64 for at most five bytes. */
             ts = pdn_bits__ctz(bounds);
             bounds &= bounds - 1;
-            const uint64_t bits = (r->odd & (bounds ^ (bounds - 1))) >> ts;
+            uint64_t bits = (r->odd & (bounds ^ (bounds - 1))) >> ts;
             bounds &= bounds - 1;
             if (!bounds) {
                 /* The next token is not in sight: read this one again in
@@ -500,12 +510,13 @@ static PDN_NOINLINE int run_windows(run *r)
                     goto stop;
                 break;
             }
-            const uint64_t raw = load8(base + ts);
-            /* Each byte's digit value; each pair's as a two-digit number
-             * is w * 10 + (w >> 8) (no byte carries: 10 * 15 + 15 < 256). */
-            const uint64_t w = raw & PDN_BITS_REP(0x0F);
+            uint64_t raw = load8(base + ts), w;
             uint32_t pair, len, code;
             uint64_t y; /* each pair of digits as a number, see w */
+        shape:
+            /* Each byte's digit value; each pair's as a two-digit number
+             * is w * 10 + (w >> 8) (no byte carries: 10 * 15 + 15 < 256). */
+            w = raw & PDN_BITS_REP(0x0F);
             /* The commonest shape by far, before the jump to the others. */
             if (bits == SHAPE_DD_DD)
                 goto dd_dd;
@@ -567,22 +578,43 @@ static PDN_NOINLINE int run_windows(run *r)
                 put_len(nd, 5);
                 break;
             case SHAPE_A1_B2: {
-                /* a1-b2: letters a-p, ranks 1-9.  The two squares are
-                 * put together from the bytes: rank, then file plus 0x80
-                 * (the letter plus 0x1F, for 'a' to 'p'), twice. */
-                const uint32_t x = (uint32_t)raw, hi = (uint32_t)(raw >> 8);
-                code = sep_code[raw >> 16 & 0xFF];
-                if ((((x & 0xFF) - 'a') | ((x >> 24) - 'a')) >= 16 || !(r->alpha_seps >> code & 1))
+                /* a1-b2: letters a-p, ranks 1-9.  A square is its rank,
+                 * then its file plus 0x80, which is the letter plus 0x1F:
+                 * adding that to both letters at once gives a high nibble
+                 * 8 exactly for 'a' to 'p' (a byte from 0xE1 up carries
+                 * out and fails too), and the files' bytes as they go. */
+                const uint32_t f = (uint32_t)raw + 0x1F00001F;
+                code = r->alpha_sep[(unsigned char)base[ts + 2]];
+                if ((f & 0xF00000F0) != 0x80000080 || code == NO_SEP)
                     goto general;
-                code = SEP_WORD(code - 1);
-                pair = ((hi & 0x0F) | (hi >> 8 & 0x0F0000)) |
-                       (((x << 8 & 0xFF00) | (x & 0xFF000000)) + 0x1F001F00);
+                pair = (f << 8 & 0xFF00) | (f & 0xFF000000) | ((uint32_t)(w >> 8) & 0xFF) |
+                       ((uint32_t)(w >> 16) & 0xFF0000);
                 len = 5;
                 put_len(nd, 5);
                 break;
             }
             default:
-                goto general;
+                /* A move number of one or two digits and the token after
+                 * one byte of white space ("12. 32-28", see fuse), whose
+                 * dot alone has no bit: the number waits as above, and
+                 * the token after it is told by the rest of the bits. */
+                if ((bits & 0xF) == 0x8) {
+                    if (pend || (raw >> 16 & 0xFF) != '.')
+                        goto general;
+                    pend = ((w * 10 + (w >> 8)) & 0xFF) | (uint64_t)PDN_NUMBER_WHITE << 32;
+                    ts += 4;
+                    bits >>= 4;
+                } else if ((bits & 7) == 4) {
+                    if (pend || (raw >> 8 & 0xFF) != '.')
+                        goto general;
+                    pend = (w & 0xFF) | (uint64_t)PDN_NUMBER_WHITE << 32;
+                    ts += 3;
+                    bits >>= 3;
+                } else {
+                    goto general;
+                }
+                raw = load8(base + ts);
+                goto shape;
             }
             put_pair(r->squares + slen, pair & 0xFFFF, pair >> 16);
             put_move(nd, mv, &head, links, (uint32_t)(r->boff + ts), len,
@@ -595,10 +627,9 @@ static PDN_NOINLINE int run_windows(run *r)
         }
         continue;
     general:
-        /* read_token finds the token again from the start of the next one
-         * (the lowest bit of bounds) and the white space. */
+        /* read_token finds the token and the start of the next one again
+         * from the white space. */
         r->base = base;
-        r->starts = bounds;
         r->ts = (unsigned)ts;
         why = RUN_GENERAL;
         break;
@@ -706,7 +737,7 @@ void pdn_parse__fast_run(parser *ps)
     /* The separators a move of two squares may have, numeric and
      * algebraic (by sep_code). */
     r.numeric_sep = numeric_seps[rules >> 8 & 1 ? rules & 7 : 0];
-    r.alpha_seps = rules >> 9 & 1 ? (rules & 7) << 1 : 0;
+    r.alpha_sep = numeric_seps[rules >> 9 & 1 ? rules & 7 : 0];
     r.p = ps->p;
     r.links = (uint64_t)(first + 1) | (uint64_t)(first - 1) << 32;
     /* What the next move gets of a waiting move number: the number, its
@@ -740,8 +771,8 @@ void pdn_parse__fast_run(parser *ps)
         /* A token of no common shape: read byte by byte, then the window
          * starts again at the next token. */
         token tk;
-        const int kind = read_token(r.base, r.white, r.ts, r.starts, rules, r.pend != 0,
-                                    r.squares + r.slen, &tk);
+        const int kind =
+            read_token(r.base, r.white, r.ts, rules, r.pend != 0, r.squares + r.slen, &tk);
         r.p = s + r.boff + tk.ts;
         const bool took = (uint32_t)r.links - r.links_over_moves != mi0;
         if (kind == 0 || follows(r.p, r.pend, r.pend && (!pend0 || took), took))

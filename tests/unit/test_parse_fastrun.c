@@ -8,8 +8,9 @@
  * three digits, foreign separators, capitals, dots, results), with every
  * kind of gap, under the GameTypes whose separators and notations differ;
  * and runs that stop where a move number waits, which the loop finds again
- * from where it stopped; and squares and numbers with a second digit '0'
- * against their near misses.
+ * from where it stopped; squares and numbers with a second digit '0'
+ * against their near misses; and move numbers with one byte of white space
+ * before the next token, which the loop takes together, against theirs.
  */
 #include "harness.h"
 #include "syntax/parse.h"
@@ -488,8 +489,68 @@ static void test_parse_fastrun__zeros(void)
     CHECK(moves > 20000);
 }
 
+/* Move numbers and the token after them with one byte of white space
+ * between ("12. 32-28", "1.\tc3-d4"), which the loop takes as one token,
+ * against their near misses: two bytes of white space, a lone CR, a byte
+ * other than the dot ("12x 14", "5! 9", "32-28x 14"), no digit before the
+ * dot ("x. 5", ". 5", "1.. 5"), a second number, a number already waiting,
+ * "...", results and comments after the number, each at every place in a
+ * window (the text starts after 0 to 70 bytes of white space). */
+static void test_parse_fastrun__fused(void)
+{
+    static const char *const numbers[] = {
+        "1.",  "9.", "12.", "47.", "10.", "99.", "100.",   "0.", "05.",  "7...",
+        "12x", "5!", "x.",  ".",   "1..", "2-",  "32-28x", "a.", "12.5", "3.3.",
+    };
+    static const char *const after[] = {
+        "32-28", "5-10", "9x14", "10-5", "1-7", "c3-d4", "a1:b2",  "12.",     "3.",           "...",
+        "x14",   "{c}",  "*",    "2-0",  "1-1", "05-10", "32-28!", "<42,29>", "\xE2\x80\xA6", "a",
+    };
+    static const char *const gaps[] = {" ", " ", " ", "\t", "\n", "\r", "\r\n", "  ", " \n"};
+    static const char *const headers[] = {"", "[GameType \"20\"]\n", "[GameType \"25\"]\n",
+                                          "[GameType \"21\"]\n"};
+    static text t;
+    int failed = 0, moves = 0;
+    for (int k = 0; k < 8000 && failed < 3; k++) {
+        t.len = 0;
+        put(&t, headers[rnd(sizeof headers / sizeof headers[0])]);
+        for (unsigned i = rnd(71); i; i--)
+            put_char(&t, rnd(8) ? ' ' : '\n');
+        unsigned n = 1 + rnd(40);
+        for (unsigned i = 0; i < n; i++) {
+            if (rnd(4)) {
+                char b[16];
+                snprintf(b, sizeof b, "%u.", 1 + (rnd(4) ? rnd(99) : rnd(9)));
+                put(&t, b);
+            } else {
+                put(&t, numbers[rnd(sizeof numbers / sizeof numbers[0])]);
+            }
+            put(&t, rnd(3) ? " " : gaps[rnd(sizeof gaps / sizeof gaps[0])]);
+            if (rnd(4)) {
+                char b[16];
+                snprintf(b, sizeof b, "%u%c%u", 1 + rnd(50), "-x-"[rnd(3)], 1 + rnd(50));
+                put(&t, b);
+            } else {
+                put(&t, after[rnd(sizeof after / sizeof after[0])]);
+            }
+            put(&t, rnd(3) ? " " : gaps[rnd(sizeof gaps / sizeof gaps[0])]);
+            if (rnd(2)) {
+                char b[16];
+                snprintf(b, sizeof b, "%u-%u", 1 + rnd(50), 1 + rnd(50));
+                put(&t, b);
+                put(&t, rnd(3) ? " " : gaps[rnd(sizeof gaps / sizeof gaps[0])]);
+            }
+        }
+        put(&t, rnd(2) ? "*" : "2-0");
+        if (!CHECK(same_both_ways(t.data, t.len, rnd(3) ? -1 : 20, &moves)))
+            failed++;
+    }
+    CHECK(moves > 50000);
+}
+
 int main(void)
 {
+    RUN(test_parse_fastrun__fused);
     RUN(test_parse_fastrun__zeros);
     RUN(test_parse_fastrun__edges);
     RUN(test_parse_fastrun__plain);
