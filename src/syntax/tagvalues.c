@@ -279,16 +279,10 @@ static bool resolve_and_check(struct pdn_game *g)
         return false;
     const pdn_tag_rec *r = g->tag_recs.data;
     pdn_tag *tags = g->tags.data;
-    const char *text = g->text, *strings = g->strings.data;
     for (size_t i = 0; i < count; i++) {
         pdn_tag *t = &tags[i];
-        const char *name = text + r[i].name_off;
-        size_t len = r[i].name_len;
-        t->offset = r[i].offset;
-        t->name = pdn_str__make(name, len);
-        t->value = pdn_str__make((r[i].value_in_strings ? strings : text) + r[i].value_off,
-                                 r[i].value_len);
-        value_kind kind = kind_of(name, len);
+        *t = pdn_game__public_tag(g, &r[i]);
+        value_kind kind = kind_of(t->name.ptr, t->name.len);
         if (kind != V_NONE && !check_value(g, t, kind, NULL, NULL)) {
             g->tags.len = i + 1;
             return false;

@@ -49,13 +49,8 @@ bool pdn_game__resolve_tags(struct pdn_game *g)
         return false;
     const pdn_tag_rec *r = g->tag_recs.data;
     pdn_tag *t = g->tags.data;
-    const char *text = g->text, *strings = g->strings.data;
-    for (size_t i = 0; i < n; i++) {
-        t[i].offset = r[i].offset;
-        t[i].name = pdn_str__make(text + r[i].name_off, r[i].name_len);
-        t[i].value = pdn_str__make((r[i].value_in_strings ? strings : text) + r[i].value_off,
-                                   r[i].value_len);
-    }
+    for (size_t i = 0; i < n; i++)
+        t[i] = pdn_game__public_tag(g, &r[i]);
     g->tags.len = n;
     return true;
 }

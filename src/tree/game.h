@@ -150,6 +150,14 @@ void pdn_game__locate_next(const struct pdn_game *g, uint32_t offset, size_t *hi
                            uint32_t *column);
 /* Turns tag records into the public pdn_tag array. */
 bool pdn_game__resolve_tags(struct pdn_game *g);
+/* The public tag of the record r of g. */
+static inline pdn_tag pdn_game__public_tag(const struct pdn_game *g, const pdn_tag_rec *r)
+{
+    const char *values = r->value_in_strings ? (const char *)g->strings.data : g->text;
+    return (pdn_tag){.offset = r->offset,
+                     .name = pdn_str__make(g->text + r->name_off, r->name_len),
+                     .value = pdn_str__make(values + r->value_off, r->value_len)};
+}
 
 static inline struct pdn_node *pdn_game__node(const struct pdn_game *g, uint32_t i)
 {

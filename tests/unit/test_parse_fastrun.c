@@ -489,6 +489,22 @@ static void test_parse_fastrun__zeros(void)
     CHECK(moves > 20000);
 }
 
+/* One of the n texts, or (three times in four) a random move number when
+ * `number`, else a random move of two numeric squares. */
+static void put_some(text *t, bool number, const char *const *texts, unsigned n)
+{
+    char b[16];
+    if (!rnd(4)) {
+        put(t, texts[rnd(n)]);
+        return;
+    }
+    if (number)
+        snprintf(b, sizeof b, "%u.", 1 + (rnd(4) ? rnd(99) : rnd(9)));
+    else
+        snprintf(b, sizeof b, "%u%c%u", 1 + rnd(50), "-x-"[rnd(3)], 1 + rnd(50));
+    put(t, b);
+}
+
 /* Move numbers and the token after them with one byte of white space
  * between ("12. 32-28", "1.\tc3-d4"), which the loop takes as one token,
  * against their near misses: two bytes of white space, a lone CR, a byte
@@ -518,21 +534,9 @@ static void test_parse_fastrun__fused(void)
             put_char(&t, rnd(8) ? ' ' : '\n');
         unsigned n = 1 + rnd(40);
         for (unsigned i = 0; i < n; i++) {
-            if (rnd(4)) {
-                char b[16];
-                snprintf(b, sizeof b, "%u.", 1 + (rnd(4) ? rnd(99) : rnd(9)));
-                put(&t, b);
-            } else {
-                put(&t, numbers[rnd(sizeof numbers / sizeof numbers[0])]);
-            }
+            put_some(&t, true, numbers, sizeof numbers / sizeof numbers[0]);
             put(&t, rnd(3) ? " " : gaps[rnd(sizeof gaps / sizeof gaps[0])]);
-            if (rnd(4)) {
-                char b[16];
-                snprintf(b, sizeof b, "%u%c%u", 1 + rnd(50), "-x-"[rnd(3)], 1 + rnd(50));
-                put(&t, b);
-            } else {
-                put(&t, after[rnd(sizeof after / sizeof after[0])]);
-            }
+            put_some(&t, false, after, sizeof after / sizeof after[0]);
             put(&t, rnd(3) ? " " : gaps[rnd(sizeof gaps / sizeof gaps[0])]);
             if (rnd(2)) {
                 char b[16];
