@@ -49,13 +49,17 @@ static const uint32_t numeric_seps[8][256] = {
 /* What the first byte of the next token tells about this one: the general
  * parser goes on reading a move over blanks ("32x23 x14", also with 'X')
  * and looks for a PDN 3.1 list of captured squares after it ("47x36
- * <42,29>"), and after a move number for "..." ("1. ...", "1. …").  No
- * token of a common shape starts with one of these bytes, so the loop
- * asks only where the run stops (follows) and read_token for its own. */
+ * <42,29>"), and after a move number for "..." ("1. ...", "1. …").  NUL
+ * bytes are blanks there (skip_gap) but no white space to the loop, so a
+ * token starting with one may hide either.  No token of a common shape
+ * starts with one of these bytes, so the loop asks only where the run
+ * stops (follows) and read_token for its own. */
 enum { STOPS_MOVE = 1, STOPS_NUMBER = 2 };
 static const unsigned char follow[256] = {
-    ['-'] = STOPS_MOVE, ['x'] = STOPS_MOVE,   [':'] = STOPS_MOVE,    ['<'] = STOPS_MOVE,
-    ['X'] = STOPS_MOVE, ['.'] = STOPS_NUMBER, [0xE2] = STOPS_NUMBER,
+    ['-'] = STOPS_MOVE,    ['x'] = STOPS_MOVE,
+    [':'] = STOPS_MOVE,    ['<'] = STOPS_MOVE,
+    ['X'] = STOPS_MOVE,    ['.'] = STOPS_NUMBER,
+    [0xE2] = STOPS_NUMBER, [0] = STOPS_MOVE | STOPS_NUMBER,
 };
 
 /* The fast loop looks at the text 64 bytes at a time (a window) and may

@@ -267,7 +267,8 @@ static inline const unsigned char *number_end(const unsigned char *t, uint64_t *
 /*
  * A number or a move is read only when the start of the next token is in
  * sight too: a white move number is not taken before "..." or "…" (the
- * general parser reads "1. ..." as Black's number), and the token before a
+ * general parser reads "1. ..." as Black's number), nor before a NUL byte,
+ * a blank there but no white space here, and the token before a
  * CR that is no line break is left to the general parser, as in the
  * draughts loop.  A move must end exactly where the white space says.
  * Nodes are written in a row, each linked to the one before and after it,
@@ -414,7 +415,11 @@ void pdn_parse__fast_san_run(parser *ps)
                     goto stop;
                 if (m == te) {
                     const unsigned char after = p[pdn_bits__ctz(next)];
-                    if (read >> 32 == PDN_NUMBER_WHITE && (after == '.' || after == 0xE2))
+                    /* '.', a NUL, or 0xE2 ("…"): bytes from 0xE2 up and 0
+                     * in one comparison, the few others it takes stopping
+                     * the run no worse than a move it cannot read. */
+                    if (read >> 32 == PDN_NUMBER_WHITE &&
+                        (after == '.' || (unsigned char)(after - 1) >= 0xE1))
                         goto stop;
                     numk = read;
                     num_at = t;

@@ -90,13 +90,13 @@ bool pdn_parse__scan_move(const parser *ps, const char *p, move_scan *m)
     m->zero |= s.zero;
     m->upper |= s.upper;
     for (;;) {
-        const char *r = skip_blanks(q, e);
+        const char *r = skip_gap(q, e);
         bool sp = r != q;
         int sep = r < e ? sep_of(*r) : -1;
         if (sep >= 0 && m->n < MAX_PATH) {
             if (m->n > 1 && (sep == PDN_SEP_MOVE) != (m->sep == PDN_SEP_MOVE))
                 break; /* "32x23 - -": what follows is not part of this move */
-            const char *t = skip_blanks(r + 1, e);
+            const char *t = skip_gap(r + 1, e);
             sp |= t != r + 1;
             const char *u = scan_square(t, e, &s);
             if (!u)
@@ -324,8 +324,10 @@ void pdn_parse__draughts_move(parser *ps, const move_scan *m)
     memcpy((pdn_square *)g->squares.data + g->squares.len, m->sq, m->n * sizeof(pdn_square));
     g->squares.len += m->n;
     size_t len = (size_t)(m->end - at);
-    if (m->space)
+    if (m->space) {
         pdn_parse__diag(ps, PDN_D_MOVE_SPACE, at, len, UINT32_MAX);
+        pdn_parse__gap_nuls(ps, at, m->end);
+    }
     if (m->zero)
         pdn_parse__diag(ps, PDN_D_LEADING_ZERO, at, len, UINT32_MAX);
     if (m->upper)
@@ -349,11 +351,11 @@ void pdn_parse__draughts_move(parser *ps, const move_scan *m)
     }
     const char *q = m->end;
     /* PDN 3.1 proposal: "47x36 <42,29,14,31>" lists the captured squares. */
-    const char *r = skip_blanks(q, ps->e);
+    const char *r = skip_gap(q, ps->e);
     if (r < ps->e && *r == '<') {
         pdn_square cap[MAX_PATH];
         size_t nc = 0;
-        const char *t = skip_blanks(r + 1, ps->e);
+        const char *t = skip_gap(r + 1, ps->e);
         square_scan s;
         bool ok = false;
         while (nc < MAX_PATH) {
@@ -361,9 +363,9 @@ void pdn_parse__draughts_move(parser *ps, const move_scan *m)
             if (!u)
                 break;
             cap[nc++] = s.sq;
-            t = skip_blanks(u, ps->e);
+            t = skip_gap(u, ps->e);
             if (t < ps->e && *t == ',') {
-                t = skip_blanks(t + 1, ps->e);
+                t = skip_gap(t + 1, ps->e);
                 continue;
             }
             ok = t < ps->e && *t == '>';
@@ -375,6 +377,7 @@ void pdn_parse__draughts_move(parser *ps, const move_scan *m)
             rec.captured_count = (uint16_t)nc;
             memcpy((pdn_square *)g->squares.data + g->squares.len, cap, nc * sizeof(pdn_square));
             g->squares.len += nc;
+            pdn_parse__gap_nuls(ps, q, t);
             pdn_parse__diag(ps, PDN_D_CAPTURED_LIST, r, (size_t)(t + 1 - r), UINT32_MAX);
             q = t + 1;
         }
@@ -439,9 +442,10 @@ bool pdn_parse__dash(parser *ps)
             return true;
         }
     }
-    const char *q = skip_blanks(p + 1, e);
+    const char *q = skip_gap(p + 1, e);
     if (q < e && *q == '-' && at_delim(ps, q + 1 + scan_strength(q + 1, e))) {
         pdn_parse__start_body(ps);
+        pdn_parse__gap_nuls(ps, p + 1, q);
         pdn_parse__diag(ps, PDN_D_UNKNOWN_MOVE, p, (size_t)(q + 1 - p), UINT32_MAX);
         pdn_move_rec rec;
         memset(&rec, 0, sizeof rec);

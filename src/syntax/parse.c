@@ -181,6 +181,17 @@ static PDN_NOINLINE const char *skip_nul(parser *ps, const char *p)
     return q;
 }
 
+void pdn_parse__gap_nuls(parser *ps, const char *p, const char *q)
+{
+    while ((p = memchr(p, 0, (size_t)(q - p))) != NULL) {
+        const char *r = p;
+        while (r < q && *r == 0)
+            r++;
+        pdn_parse__diag(ps, PDN_D_NUL_BYTE, p, (size_t)(r - p), UINT32_MAX);
+        p = r;
+    }
+}
+
 /* Skips white space; returns the number of line breaks crossed.  Inline:
  * it mostly crosses a byte or two, less than a call costs. */
 static PDN_FORCE_INLINE int skip_ws(parser *ps)
@@ -432,14 +443,10 @@ static bool digit_token(parser *ps)
             r += 2;
         } else {
             /* "1. ..." and "1. …" say the same as "1...". */
-            const char *t = r;
-            while (t < e && (*t == ' ' || *t == '\t'))
-                t++;
-            if (e - t >= 3 && memcmp(t, "...", 3) == 0 && (e - t == 3 || t[3] != '.')) {
-                pdn_parse__diag(ps, PDN_D_ELLIPSIS, t, 3, UINT32_MAX);
-                kind = PDN_NUMBER_BLACK;
-                r = t + 3;
-            } else if (e - t >= 3 && memcmp(t, "\xE2\x80\xA6", 3) == 0) {
+            const char *t = skip_gap(r, e);
+            if ((e - t >= 3 && memcmp(t, "...", 3) == 0 && (e - t == 3 || t[3] != '.')) ||
+                (e - t >= 3 && memcmp(t, "\xE2\x80\xA6", 3) == 0)) {
+                pdn_parse__gap_nuls(ps, r, t);
                 pdn_parse__diag(ps, PDN_D_ELLIPSIS, t, 3, UINT32_MAX);
                 kind = PDN_NUMBER_BLACK;
                 r = t + 3;

@@ -75,6 +75,18 @@ static inline const char *skip_blanks(const char *p, const char *e)
     return p;
 }
 
+/* The blanks the reader allows inside a move and between a move or a move
+ * number and what attaches to it ("32 - 28", "47x36 <42,29>", "- -",
+ * "1. ..."): NUL bytes too, as they are white space everywhere else and the
+ * canonical writer puts a space for them.  The caller reports the NULs of
+ * a gap it takes (pdn_parse__gap_nuls). */
+static inline const char *skip_gap(const char *p, const char *e)
+{
+    while (p < e && (*p == ' ' || *p == '\t' || *p == 0))
+        p++;
+    return p;
+}
+
 static inline const char *line_end(const char *p, const char *e)
 {
     while (p < e && *p != '\n' && *p != '\r')
@@ -156,6 +168,8 @@ uint32_t pdn_parse__add_node(parser *ps, uint32_t parent, pdn_node_kind kind, co
                              size_t len);
 uint32_t pdn_parse__add_comment(parser *ps, pdn_comment_kind kind, const char *at, size_t len,
                                 const char *text, size_t text_len);
+/* Reports each run of NUL bytes in [p, q), a gap the reader took. */
+void pdn_parse__gap_nuls(parser *ps, const char *p, const char *q);
 /* Unreadable text up to the next delimiter becomes a junk comment. */
 void pdn_parse__junk(parser *ps, pdn_diag_code code);
 /* A move number that got no move is reported and dropped. */
