@@ -9,8 +9,8 @@
 #include "tree/game.h"
 
 typedef struct pdn_parse_in {
-    const char *text; /* from the end of the previous game */
-    size_t len;       /* bytes available */
+    const char *text;    /* from the end of the previous game */
+    size_t len;          /* bytes available */
     bool next_is_header; /* re-parse of a game that was ended by a header */
     pdn_mode mode;
     int default_gametype;
@@ -18,10 +18,10 @@ typedef struct pdn_parse_in {
 } pdn_parse_in;
 
 typedef struct pdn_parse_out {
-    size_t end;         /* the game's text is text[0..end) */
-    bool empty;         /* only white space: no game */
-    bool ran_out;       /* the game ended because the input did */
-    bool by_header;     /* the game ended at the next game's '[' */
+    size_t end;     /* the game's text is text[0..end) */
+    bool empty;     /* only white space: no game */
+    bool ran_out;   /* the game ended because the input did */
+    bool by_header; /* the game ended at the next game's '[' */
     bool nomem;
 } pdn_parse_out;
 
