@@ -287,6 +287,13 @@ void pdn_parse__fast_san_run(parser *ps)
     const unsigned char *const s = (const unsigned char *)ps->s;
     const unsigned char *const e = (const unsigned char *)ps->e;
     const unsigned char *p = (const unsigned char *)ps->p, *t = p;
+    /* The arrays exist from here on, so that the pointers below point into
+     * them (a game's first moves may find the move array not yet made). */
+    if ((!g->nodes.data &&
+         !pdn_vec__reserve(&g->nodes, &g->alloc, sizeof(struct pdn_node), WINDOW_TOKENS)) ||
+        (!g->moves.data &&
+         !pdn_vec__reserve(&g->moves, &g->alloc, sizeof(pdn_move_rec), WINDOW_TOKENS)))
+        return; /* the general parser meets that too, and reports it */
     const uint32_t ni0 = (uint32_t)g->nodes.len;
     const uint32_t mi0 = (uint32_t)g->moves.len;
     uint32_t ni = ni0, mi = mi0;
@@ -322,17 +329,13 @@ void pdn_parse__fast_san_run(parser *ps)
     const __m128i tail_step = _mm_setr_epi32(0, 0, 1, 0);
 #endif
     /* Nodes and moves are counted by nd and mv alone, ni and mi set from
-     * them between windows; nd0 and mv0 are the arrays in this window.
-     * Outside a window nd is NULL and ni and mi count (the arrays may not
-     * exist yet, or have moved). */
-    struct pdn_node *nd = NULL, *nd0;
-    pdn_move_rec *mv = NULL, *mv0;
+     * them between windows; nd0 and mv0 are the arrays in this window. */
+    struct pdn_node *nd = (struct pdn_node *)g->nodes.data + ni, *nd0;
+    pdn_move_rec *mv = (pdn_move_rec *)g->moves.data + mi, *mv0;
 
     while (e - p >= WINDOW + READ_PAST) {
-        if (nd) {
-            ni = (uint32_t)(nd - (struct pdn_node *)g->nodes.data);
-            mi = (uint32_t)(mv - (pdn_move_rec *)g->moves.data);
-        }
+        ni = (uint32_t)(nd - (struct pdn_node *)g->nodes.data);
+        mi = (uint32_t)(mv - (pdn_move_rec *)g->moves.data);
         if (g->nodes.cap - ni < WINDOW_TOKENS || g->moves.cap - mi < WINDOW_TOKENS) {
             g->nodes.len = ni;
             g->moves.len = mi;
@@ -340,7 +343,8 @@ void pdn_parse__fast_san_run(parser *ps)
                 !pdn_vec__reserve(&g->moves, &g->alloc, sizeof(pdn_move_rec), WINDOW_TOKENS)) {
                 /* The general parser meets that too, and reports it.  The
                  * nodes may have moved already. */
-                nd = NULL;
+                nd = (struct pdn_node *)g->nodes.data + ni;
+                mv = (pdn_move_rec *)g->moves.data + mi;
                 break;
             }
         }
@@ -492,10 +496,8 @@ unglue:
 stop:
     p = t;
 out:
-    if (nd) {
-        ni = (uint32_t)(nd - (struct pdn_node *)g->nodes.data);
-        mi = (uint32_t)(mv - (pdn_move_rec *)g->moves.data);
-    }
+    ni = (uint32_t)(nd - (struct pdn_node *)g->nodes.data);
+    mi = (uint32_t)(mv - (pdn_move_rec *)g->moves.data);
     g->nodes.len = ni;
     g->moves.len = mi;
     struct pdn_node *nodes = g->nodes.data;
