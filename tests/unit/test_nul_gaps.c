@@ -8,6 +8,7 @@
  */
 #include "harness.h"
 #include "support/both_ways.h"
+#include "support/rng.h"
 
 #include <stdlib.h>
 
@@ -174,17 +175,6 @@ static void test_nul_gaps__cases(void)
     }
 }
 
-/* xorshift64: the inputs are the same on every run. */
-static unsigned next(unsigned long long *state, unsigned n)
-{
-    unsigned long long x = *state;
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    *state = x;
-    return (unsigned)(x % n);
-}
-
 /* Pieces of moves and what attaches to them, so that gaps fall inside
  * moves, captured lists, "- -" and "1. ..." as well as between tokens. */
 static const char *const draughts_pieces[] = {
@@ -200,11 +190,11 @@ static const char *const chess_pieces[] = {
 static const char *const gaps[] = {" ", " ", "\n", "\t", "", "\0", " \0", "\0 ", "\0\0", "\t\0 "};
 static const size_t gap_len[] = {1, 1, 1, 1, 0, 1, 2, 2, 2, 3};
 
-static size_t random_game(char *t, size_t cap, unsigned long long *rng, int chess)
+static size_t random_game(char *t, size_t cap, int chess)
 {
     static const char *const heads[] = {"[Event \"x\"]\n\n", "[GameType \"20\"]\n\n",
                                         "[GameType \"21\"]\n\n", "[GameType \"0\"]\n\n"};
-    const char *h = chess ? heads[next(rng, 2) ? 3 : 0] : heads[next(rng, 3)];
+    const char *h = chess ? heads[rnd(2) ? 3 : 0] : heads[rnd(3)];
     size_t len = strlen(h);
     memcpy(t, h, len);
     /* A body that has started: text before it is prose up to the line's
@@ -215,12 +205,12 @@ static size_t random_game(char *t, size_t cap, unsigned long long *rng, int ches
     const char *const *pieces = chess ? chess_pieces : draughts_pieces;
     unsigned count = chess ? sizeof chess_pieces / sizeof chess_pieces[0]
                            : sizeof draughts_pieces / sizeof draughts_pieces[0];
-    unsigned n = 10 + next(rng, 60);
+    unsigned n = 10 + rnd(60);
     for (unsigned i = 0; i < n && len + 16 < cap; i++) {
-        const char *p = pieces[next(rng, count)];
+        const char *p = pieces[rnd(count)];
         memcpy(t + len, p, strlen(p));
         len += strlen(p);
-        unsigned g = next(rng, 3) ? next(rng, 10) : 0;
+        unsigned g = rnd(3) ? rnd(10) : 0;
         memcpy(t + len, gaps[g], gap_len[g]);
         len += gap_len[g];
     }
@@ -230,12 +220,11 @@ static size_t random_game(char *t, size_t cap, unsigned long long *rng, int ches
 
 static void test_nul_gaps__random(void)
 {
-    unsigned long long rng = 0x9E3779B97F4A7C15ull;
     char t[2048];
     int failed = 0;
     for (int k = 0; k < 4000 && failed < 3; k++) {
         int chess = k % 3 == 0;
-        size_t len = random_game(t, sizeof t, &rng, chess);
+        size_t len = random_game(t, sizeof t, chess);
         if (!CHECK(nul_is_blank(t, len, -1)))
             failed++;
     }
