@@ -121,13 +121,10 @@ static PDN_FORCE_INLINE int piece_move(const pdn_chess__board *b, int us, const 
     if (kind == 0 || said_len > 2 || ((own >> to) & 1u) || (takes && p[n - 3] != 'x'))
         return -1;
     int ki = KIND_INDEX(kind);
-    pdn_bb occ = own | enemy, froms = pdn_chess__piece_from(ki, b->kind[ki] & own, to, occ), legal;
+    pdn_bb occ = own | enemy, froms = pdn_chess__piece_from(ki, b->kind[ki] & own, to, occ);
     if (froms == 0)
         return -1;
-    if (ki == KING_I)
-        legal = pdn_chess__attacked(b, to, occ ^ froms) ? 0 : froms;
-    else
-        legal = pdn_chess__safe_from(b, us, pdn_chess__king(b, us), froms, to);
+    pdn_bb legal = pdn_chess__legal_from(b, us, ki, froms, to, occ);
     int from;
     if (said_len == 0) {
         /* Nothing written between: right when one piece alone can go. */

@@ -64,6 +64,16 @@ static PDN_FORCE_INLINE int pdn_chess__attacked(const pdn_chess__board *b, int t
            (straight && (pdn_chess__rook(to, occ) & straight));
 }
 
+/* Those of the pieces `froms` (kind index i, side us) that may go to `to`
+ * without leaving their king attacked; occ is the board's occupation. */
+static PDN_FORCE_INLINE pdn_bb pdn_chess__legal_from(const pdn_chess__board *b, int us, int i,
+                                                     pdn_bb froms, int to, pdn_bb occ)
+{
+    if (i == KING_I)
+        return pdn_chess__attacked(b, to, occ ^ froms) ? 0 : froms;
+    return pdn_chess__safe_from(b, us, pdn_chess__king(b, us), froms, to);
+}
+
 /*
  * pdn_chess__make_plain() for a move of the short path, which knows the
  * kind that moves (index `i`) and makes no en passant: the same board
@@ -195,13 +205,10 @@ static PDN_FORCE_INLINE int pdn_chess__piece_code(pdn_chess__board *b, int us, i
                                                   unsigned takes, pdn_chess_move *out)
 {
     pdn_bb own = b->side[us], occ = own | b->side[us ^ 1];
-    pdn_bb froms = pdn_chess__piece_from(i, b->kind[i] & own, to, occ), legal;
+    pdn_bb froms = pdn_chess__piece_from(i, b->kind[i] & own, to, occ);
     if (froms == 0)
         return -1;
-    if (i == KING_I)
-        legal = pdn_chess__attacked(b, to, occ ^ froms) ? 0 : froms;
-    else
-        legal = pdn_chess__safe_from(b, us, pdn_chess__king(b, us), froms, to);
+    pdn_bb legal = pdn_chess__legal_from(b, us, i, froms, to, occ);
     if (legal == 0 || (legal & (legal - 1)))
         return -1;
     int from = pdn_chess__lsb(legal);

@@ -70,4 +70,15 @@ static inline void test_fen_tag(test_text *t, const pdn_position *pos)
     test_puts(t, "\"]\n");
 }
 
+/* A game that starts after up to n random moves: played on *pos, the state
+ * started afresh there (as a FEN tag starts it), and *pos written to t as
+ * the FEN tag. */
+static inline void test_fen_start(test_text *t, pdn_movelist *legal, const pdn_draughts *d,
+                                  pdn_position *pos, pdn_draughts_state *st, int n)
+{
+    test_random_moves(legal, d, pos, st, n);
+    *st = (pdn_draughts_state)PDN_DRAUGHTS_STATE_INIT;
+    test_fen_tag(t, pos);
+}
+
 #endif

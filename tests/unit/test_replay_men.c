@@ -96,9 +96,7 @@ static void write_game(test_text *t, const pdn_draughts *d, const pdn_geometry *
     test_puts(t, "[GameType \"20\"]\n[Result \"*\"]\n");
     pdn_position_start(&pos, g);
     if (rnd(2) == 0) {
-        test_random_moves(legal, d, &pos, &st, 1 + (int)rnd(25));
-        st = (pdn_draughts_state)PDN_DRAUGHTS_STATE_INIT;
-        test_fen_tag(t, &pos);
+        test_fen_start(t, legal, d, &pos, &st, 1 + (int)rnd(25));
     }
     test_puts(t, "\n");
     char first = pos.turn;

@@ -176,9 +176,7 @@ static void write_game(test_text *t, const pdn_draughts *d, const pdn_draughts *
     } else if (rnd(3) == 0) {
         /* Start from a position of a game: a FEN tag (the live position is
          * loaded from it, not taken from the engine's start). */
-        test_random_moves(legal, d, &pos, &st, (int)rnd(40));
-        st = (pdn_draughts_state)PDN_DRAUGHTS_STATE_INIT;
-        test_fen_tag(t, &pos);
+        test_fen_start(t, legal, d, &pos, &st, (int)rnd(40));
     }
     test_puts(t, "\n");
     for (int ply = 0; ply < plies; ply++) {

@@ -115,9 +115,7 @@ static void write_game(test_text *t, const pdn_draughts *d, const pdn_geometry *
     test_puts(t, "[Result \"*\"]\n");
     pdn_position_start(&pos, g);
     if (from_fen) {
-        test_random_moves(legal, d, &pos, &st, 1 + (int)rnd(30));
-        st = (pdn_draughts_state)PDN_DRAUGHTS_STATE_INIT;
-        test_fen_tag(t, &pos);
+        test_fen_start(t, legal, d, &pos, &st, 1 + (int)rnd(30));
     }
     test_puts(t, "\n");
     for (int ply = 0; ply < plies; ply++) {
