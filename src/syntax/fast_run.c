@@ -72,6 +72,7 @@ static const unsigned char follow[256] = {
  * squares in all (two bytes per square at the least). */
 #define WINDOW_TOKENS 32
 #define WINDOW_SQUARES 64
+_Static_assert(WINDOW_SQUARES == 2 * WINDOW_TOKENS, "two squares a token (see enough_room)");
 
 /* Makes room for the tokens of a window; false when memory ran out (the
  * general parser then meets that too, and reports it). */
@@ -103,6 +104,8 @@ enum {
     SHAPE_DD_D = 0x14,    /* dd-d  */
     SHAPE_DD_DD = 0x24,   /* dd-dd */
     SHAPE_A1_B2 = 0x2D,   /* a1-b2 */
+    /* dd. dd-dd, a number and its move as one (see fuse in run_windows) */
+    SHAPE_DD_DOT_DD_DD = SHAPE_DD_DD << 4 | 0x8,
 };
 
 /* The node and move record of a plain move, whole words at a time where
@@ -413,7 +416,9 @@ typedef struct run {
     const char *p;
     uint64_t links, pend;
     size_t slen;
-    size_t room; /* windows left before the arrays must grow */
+    /* the last node a window may start at: from there the arrays have
+     * room for a window's tokens (see enough_room) */
+    const struct pdn_node *nd_stop;
     struct pdn_node *nd;
     pdn_move_rec *mv;
     pdn_square *squares;
@@ -448,11 +453,10 @@ static PDN_NOINLINE int run_windows(run *r)
     int why = RUN_STOP;
 
     while (r->p < r->e) {
-        if (!r->room) {
+        if (nd > r->nd_stop) {
             why = RUN_ROOM;
             break;
         }
-        r->room--;
         /* Tokens are read at base; their offsets in the text are boff
          * plus their place in the window. */
         const char *base = r->p;
@@ -515,23 +519,34 @@ static PDN_NOINLINE int run_windows(run *r)
                 break;
             }
             uint64_t raw = load8(base + ts), w;
-            uint32_t pair, len, code;
+            uint32_t pair, len, code, f;
             uint64_t y; /* each pair of digits as a number, see w */
         shape:
             /* Each byte's digit value; each pair's as a two-digit number
              * is w * 10 + (w >> 8) (no byte carries: 10 * 15 + 15 < 256). */
             w = raw & PDN_BITS_REP(0x0F);
-            /* The commonest shape by far, before the jump to the others. */
+            /* The commonest shapes by far, before the jump to the others:
+             * a move "dd-dd", and one after its number ("12. 32-28", see
+             * the default case). */
             if (bits == SHAPE_DD_DD)
                 goto dd_dd;
+            if (bits == SHAPE_DD_DOT_DD_DD) {
+                if (pend || base[ts + 2] != '.')
+                    goto general;
+                pend = ((w * 10 + (w >> 8)) & 0xFF) | (uint64_t)PDN_NUMBER_WHITE << 32;
+                ts += 4;
+                raw = load8(base + ts);
+                w = raw & PDN_BITS_REP(0x0F);
+                goto dd_dd;
+            }
             switch (bits) {
             case SHAPE_D_DOT:
-                if (pend || (raw >> 8 & 0xFF) != '.')
+                if (pend || base[ts + 1] != '.')
                     goto general;
                 pend = (w & 0xFF) | (uint64_t)PDN_NUMBER_WHITE << 32;
                 continue;
             case SHAPE_DD_DOT:
-                if (pend || (raw >> 16 & 0xFF) != '.')
+                if (pend || base[ts + 2] != '.')
                     goto general;
                 pend = ((w * 10 + (w >> 8)) & 0xFF) | (uint64_t)PDN_NUMBER_WHITE << 32;
                 continue;
@@ -581,13 +596,14 @@ static PDN_NOINLINE int run_windows(run *r)
                 len = 5;
                 put_len(nd, 5);
                 break;
-            case SHAPE_A1_B2: {
+            case SHAPE_A1_B2:
+            a1_b2:
                 /* a1-b2: letters a-p, ranks 1-9.  A square is its rank,
                  * then its file plus 0x80, which is the letter plus 0x1F:
                  * adding that to both letters at once gives a high nibble
                  * 8 exactly for 'a' to 'p' (a byte from 0xE1 up carries
                  * out and fails too), and the files' bytes as they go. */
-                const uint32_t f = (uint32_t)raw + 0x1F00001F;
+                f = (uint32_t)raw + 0x1F00001F;
                 code = r->alpha_sep[(unsigned char)base[ts + 2]];
                 if ((f & 0xF00000F0) != 0x80000080 || code == NO_SEP)
                     goto general;
@@ -596,20 +612,19 @@ static PDN_NOINLINE int run_windows(run *r)
                 len = 5;
                 put_len(nd, 5);
                 break;
-            }
             default:
                 /* A move number of one or two digits and the token after
                  * one byte of white space ("12. 32-28", see fuse), whose
                  * dot alone has no bit: the number waits as above, and
                  * the token after it is told by the rest of the bits. */
                 if ((bits & 0xF) == 0x8) {
-                    if (pend || (raw >> 16 & 0xFF) != '.')
+                    if (pend || base[ts + 2] != '.')
                         goto general;
                     pend = ((w * 10 + (w >> 8)) & 0xFF) | (uint64_t)PDN_NUMBER_WHITE << 32;
                     ts += 4;
                     bits >>= 4;
                 } else if ((bits & 7) == 4) {
-                    if (pend || (raw >> 8 & 0xFF) != '.')
+                    if (pend || base[ts + 1] != '.')
                         goto general;
                     pend = (w & 0xFF) | (uint64_t)PDN_NUMBER_WHITE << 32;
                     ts += 3;
@@ -617,7 +632,13 @@ static PDN_NOINLINE int run_windows(run *r)
                 } else {
                     goto general;
                 }
+                /* The move after it, mostly of one of two shapes. */
                 raw = load8(base + ts);
+                w = raw & PDN_BITS_REP(0x0F);
+                if (bits == SHAPE_DD_DD)
+                    goto dd_dd;
+                if (bits == SHAPE_A1_B2)
+                    goto a1_b2;
                 goto shape;
             }
             put_pair(r->squares + slen, pair & 0xFFFF, pair >> 16);
@@ -648,9 +669,13 @@ static PDN_NOINLINE int run_windows(run *r)
     return why;
 }
 
-/* Makes room in the game's arrays for the windows of r, sets how many
- * there is room for and where the next node, record and square go; false
- * when memory ran out. */
+/* Makes room in the game's arrays for the windows of r, sets up to which
+ * node there is room for a window and where the next node, record and
+ * square go; false when memory ran out.  A token of run_windows adds one
+ * node, one record and two squares, so that the room is counted in nodes,
+ * with half the squares' (and a window's WINDOW_SQUARES are two for each
+ * of its WINDOW_TOKENS); a move of read_token with more squares calls it
+ * again. */
 static PDN_FORCE_INLINE bool enough_room(struct pdn_game *g, run *r, size_t nodes_over_moves)
 {
     const size_t mi = (uint32_t)r->links - r->links_over_moves, ni = mi + nodes_over_moves;
@@ -662,13 +687,13 @@ static PDN_FORCE_INLINE bool enough_room(struct pdn_game *g, run *r, size_t node
         if (!window_room(g))
             return false;
     }
-    size_t room = (g->nodes.cap - ni) / WINDOW_TOKENS;
-    if ((g->moves.cap - mi) / WINDOW_TOKENS < room)
-        room = (g->moves.cap - mi) / WINDOW_TOKENS;
-    if ((g->squares.cap - r->slen) / WINDOW_SQUARES < room)
-        room = (g->squares.cap - r->slen) / WINDOW_SQUARES;
-    r->room = room;
+    size_t room = g->nodes.cap - ni;
+    if (g->moves.cap - mi < room)
+        room = g->moves.cap - mi;
+    if ((g->squares.cap - r->slen) / 2 < room)
+        room = (g->squares.cap - r->slen) / 2;
     r->nd = (struct pdn_node *)g->nodes.data + ni;
+    r->nd_stop = r->nd + (room - WINDOW_TOKENS);
     r->mv = (pdn_move_rec *)g->moves.data + mi;
     r->squares = g->squares.data;
     return true;
@@ -687,20 +712,11 @@ static PDN_FORCE_INLINE bool enough_room(struct pdn_game *g, run *r, size_t node
  * at the first token that needs anything else (a result, a strength, a
  * leading zero, a separator the GameType does not use, a lone CR) and
  * leaves it to the general parser, which reports what it finds.  Valid only
- * in the body of a draughts game. */
-void pdn_parse__fast_run(parser *ps)
+ * in the body of a draughts game.  The run itself is a function apart from
+ * the test before it (pdn_parse__fast_run), which so turns a token away
+ * without the saving of registers the run needs. */
+static PDN_NOINLINE void fast_run(parser *ps)
 {
-    /* A result ("2-0", "0-1", "1/2-1/2") or a comment is a token the run
-     * stops at before it takes anything (ends_run), and the general parser
-     * offers it one after every run that reached the end of a game or a
-     * comment: it is turned away here, before the run is set up, as the run
-     * would leave everything as it is.  Not white space, which the run
-     * would skip. */
-    const unsigned char *const u = (const unsigned char *)ps->p;
-    if (ps->e - ps->p >= 3
-            ? u[0] != ' ' && u[0] != '\n' && u[0] != '\t' && u[0] != '\r' && ends_run(u)
-            : u[0] == '0')
-        return;
     struct pdn_game *g = ps->g;
     const char *const s = ps->s;
     /* Every move adds one node and one move record: the node's index is
@@ -753,10 +769,6 @@ void pdn_parse__fast_run(parser *ps)
     const uint64_t pend0 = ps->pending ? ps->pending_num | (uint64_t)ps->pending_kind << 32 : 0;
     r.pend = pend0;
     r.slen = g->squares.len;
-    r.room = 0;
-    r.nd = NULL;
-    r.mv = NULL;
-    r.squares = NULL;
 
     for (bool room = enough_room(g, &r, nodes_over_moves); room;) {
         const int why = run_windows(&r);
@@ -793,6 +805,8 @@ void pdn_parse__fast_run(parser *ps)
             r.mv++;
             r.slen += tk.n;
             r.pend = 0;
+            if (tk.n > 2)
+                room = enough_room(g, &r, nodes_over_moves);
         }
         r.p = s + r.boff + tk.tn;
     }
@@ -842,4 +856,20 @@ void pdn_parse__fast_run(parser *ps)
               (quick_number){pend != 0, taken, (uint8_t)(pend >> 32), (uint32_t)pend,
                              taken ? (uint32_t)(number_at(s, p, pend) - s) : 0,
                              taken ? number_length(pend) : 0, mi + nodes_over_moves});
+}
+
+void pdn_parse__fast_run(parser *ps)
+{
+    /* A result ("2-0", "0-1", "1/2-1/2") or a comment is a token the run
+     * stops at before it takes anything (ends_run), and the general parser
+     * offers it one after every run that reached the end of a game or a
+     * comment: it is turned away here, before the run is set up, as the run
+     * would leave everything as it is.  Not white space, which the run
+     * would skip. */
+    const unsigned char *const u = (const unsigned char *)ps->p;
+    if (ps->e - ps->p >= 3
+            ? u[0] != ' ' && u[0] != '\n' && u[0] != '\t' && u[0] != '\r' && ends_run(u)
+            : u[0] == '0')
+        return;
+    fast_run(ps);
 }

@@ -9,8 +9,10 @@
  * kind of gap, under the GameTypes whose separators and notations differ;
  * and runs that stop where a move number waits, which the loop finds again
  * from where it stopped; squares and numbers with a second digit '0'
- * against their near misses; and move numbers with one byte of white space
- * before the next token, which the loop takes together, against theirs.
+ * against their near misses; move numbers with one byte of white space
+ * before the next token, which the loop takes together, against theirs;
+ * and long runs of captures of many squares, for which the arrays grow in
+ * the middle of a run.
  */
 #include "harness.h"
 #include "syntax/parse.h"
@@ -257,11 +259,16 @@ static int same_both_ways(const char *s, size_t len, int default_gametype, int *
                                .general_only = way == 1};
             pdn_parse__game(&g[way], &in, &po[way]);
         }
-        ok = !po[0].nomem && !po[1].nomem && po[0].end == po[1].end && po[0].empty == po[1].empty &&
-             po[0].ran_out == po[1].ran_out && po[0].by_header == po[1].by_header &&
-             g[0].gametype == g[1].gametype && g[0].term_kind == g[1].term_kind &&
-             g[0].term_off == g[1].term_off && g[0].term_len == g[1].term_len &&
-             same_nodes(&g[0], &g[1]) && same_moves(&g[0], &g[1]) && same_diags(&g[0], &g[1]);
+        /* The loop counts the room it has in nodes (see enough_room): its
+         * arrays must not have run past what they hold. */
+        ok = g[0].nodes.len <= g[0].nodes.cap && g[0].moves.len <= g[0].moves.cap &&
+             g[0].squares.len <= g[0].squares.cap;
+        ok = ok && !po[0].nomem && !po[1].nomem && po[0].end == po[1].end &&
+             po[0].empty == po[1].empty && po[0].ran_out == po[1].ran_out &&
+             po[0].by_header == po[1].by_header && g[0].gametype == g[1].gametype &&
+             g[0].term_kind == g[1].term_kind && g[0].term_off == g[1].term_off &&
+             g[0].term_len == g[1].term_len && same_nodes(&g[0], &g[1]) &&
+             same_moves(&g[0], &g[1]) && same_diags(&g[0], &g[1]);
         *fast_moves += (int)g[0].moves.len;
         bool done = po[0].empty || po[0].end == 0 || po[0].ran_out;
         at += po[0].end;
@@ -552,8 +559,42 @@ static void test_parse_fastrun__fused(void)
     CHECK(moves > 50000);
 }
 
+/* Long runs of windows full of captures of many squares ("1x7x12x18x23",
+ * read byte by byte) among moves of two squares and move numbers, so that
+ * the squares fill faster than the nodes and the arrays grow in the middle
+ * of runs: the loop must make room for them as it goes. */
+static void test_parse_fastrun__room(void)
+{
+    static text t;
+    int failed = 0, moves = 0;
+    for (int k = 0; k < 400 && failed < 3; k++) {
+        t.len = 0;
+        put(&t, k % 2 ? "[GameType \"20\"]\n" : "");
+        unsigned n = 1 + rnd(300);
+        for (unsigned i = 1; i <= n; i++) {
+            char b[16];
+            if (rnd(3) == 0) {
+                snprintf(b, sizeof b, "%u. ", i);
+                put(&t, b);
+            }
+            snprintf(b, sizeof b, "%u", 1 + rnd(50));
+            put(&t, b);
+            for (unsigned j = rnd(4) ? 2 + rnd(14) : 1; j; j--) {
+                snprintf(b, sizeof b, "x%u", 1 + rnd(50));
+                put(&t, b);
+            }
+            put(&t, rnd(8) ? " " : "\n");
+        }
+        put(&t, "*");
+        if (!CHECK(same_both_ways(t.data, t.len, -1, &moves)))
+            failed++;
+    }
+    CHECK(moves > 20000);
+}
+
 int main(void)
 {
+    RUN(test_parse_fastrun__room);
     RUN(test_parse_fastrun__fused);
     RUN(test_parse_fastrun__zeros);
     RUN(test_parse_fastrun__edges);
