@@ -47,19 +47,28 @@ static int check_file(const char *path, const cli_read *r, bool quiet, bool repl
     ro.positions = 0;
     ro.moves = 0;
     const pdn_game *g;
+    unsigned long long counts[4] = {0, 0, 0, 0};
     while ((st = pdn_reader_next(reader, &g)) == PDN_OK) {
         t->games++;
+        if (rp == NULL && quiet) {
+            /* Nothing to print or merge: the reader's diagnostics are
+             * counted in place, a few instructions a game. */
+            size_t n;
+            const pdn_diag *d = pdn_game_diags(g, &n);
+            for (size_t i = 0; i < n; i++)
+                counts[d[i].severity]++;
+            continue;
+        }
         if (rp != NULL && (st = pdn_replay_run(rp, g, &ro)) != PDN_OK)
             break;
         if (rp != NULL && !quiet && needs_positions(rp) &&
             (st = pdn_replay_run(rp, g, &with_positions)) != PDN_OK)
             break;
-        unsigned long long counts[4] = {0, 0, 0, 0};
         cli_print_diags(quiet ? NULL : stdout, in.name, g, rp, counts);
-        t->errors += counts[PDN_SEV_ERROR];
-        t->warnings += counts[PDN_SEV_WARNING];
-        t->notes += counts[PDN_SEV_NOTE];
     }
+    t->errors += counts[PDN_SEV_ERROR];
+    t->warnings += counts[PDN_SEV_WARNING];
+    t->notes += counts[PDN_SEV_NOTE];
     pdn_replay_free(rp);
     pdn_reader_free(reader);
     cli_input_close(&in);

@@ -56,6 +56,25 @@ static inline bool pdn_vec__reserve(pdn_vec *v, const pdn_alloc *a, size_t elem,
     return v->cap - v->len >= extra || pdn_vec__grow(v, a, elem, extra);
 }
 
+/* ---- diagnostics --------------------------------------------------------- */
+
+/* A diagnostic code's row in diag.c: name, message, severity per mode. */
+typedef struct pdn_diag__info {
+    const char *name;
+    const char *message;
+    unsigned char sev[3];
+} pdn_diag__info;
+
+extern const pdn_diag__info pdn_diag__table[];
+
+/* pdn_diag_severity() inline and without its range checks, for the
+ * library's own codes in a mode the reader has checked: a game records a
+ * diagnostic or two, and a call for each was measurable. */
+static inline pdn_severity pdn_diag__severity(pdn_diag_code code, pdn_mode mode)
+{
+    return (pdn_severity)pdn_diag__table[code].sev[mode];
+}
+
 /* ---- text ---------------------------------------------------------------- */
 
 /* Length of the longest valid UTF-8 prefix of s[0..n). */

@@ -16,13 +16,7 @@
 #define W PDN_SEV_WARNING
 #define E PDN_SEV_ERROR
 
-typedef struct diag_info {
-    const char *name;
-    const char *message;
-    unsigned char sev[3];
-} diag_info;
-
-static const diag_info table[] = {
+const pdn_diag__info pdn_diag__table[] = {
     [PDN_D_NONE] = {"none", "no problem", {N, N, N}},
     [PDN_D_JUNK] = {"junk", "unreadable text; kept as a comment", {W, E, E}},
     [PDN_D_JUNK_BEFORE_GAME] = {"junk-before-game",
@@ -110,11 +104,16 @@ static const diag_info table[] = {
     [PDN_D_BAD_SETUP] = {"bad-setup", "setup is not /FEN \"...\"/", {W, E, E}},
     [PDN_D_BAD_COMMAND] = {"bad-command", "malformed embedded command in a comment", {W, W, E}},
     [PDN_D_TAG_QUOTE] = {"tag-quote", "unescaped '\"' inside a tag value", {W, E, E}},
-    [PDN_D_FEN_FORM] = {"fen-form", "FEN not as PDN 3.0 writes it (trailing dot, spaces, uppercase or mixed squares)", {N, N, E}},
-    [PDN_D_FEN_SQUARE] = {"fen-square", "FEN names a square the GameType's board does not have",
+    [PDN_D_FEN_FORM] =
+        {"fen-form",
+         "FEN not as PDN 3.0 writes it (trailing dot, spaces, uppercase or mixed squares)",
+         {N, N, E}},
+    [PDN_D_FEN_SQUARE] = {"fen-square",
+                          "FEN names a square the GameType's board does not have",
                           {W, E, E}},
     [PDN_D_FEN_TWICE] = {"fen-twice", "FEN gives the same square twice", {W, E, E}},
-    [PDN_D_FEN_POSITION] = {"fen-position", "chess FEN describes an impossible position",
+    [PDN_D_FEN_POSITION] = {"fen-position",
+                            "chess FEN describes an impossible position",
                             {W, E, E}},
     [PDN_D_ILLEGAL_MOVE] = {"illegal-move", "no legal move fits the move as written", {E, E, E}},
     [PDN_D_AMBIGUOUS_MOVE] = {"ambiguous-move",
@@ -124,8 +123,7 @@ static const diag_info table[] = {
                             "the full path does not give the intermediate squares PDN 3.0 asks "
                             "for (restriction 9)",
                             {N, N, E}},
-    [PDN_D_WRONG_SIDE] = {"wrong-side", "the move number marks the other side's move",
-                          {W, W, E}},
+    [PDN_D_WRONG_SIDE] = {"wrong-side", "the move number marks the other side's move", {W, W, E}},
     [PDN_D_MOVE_AFTER_END] = {"move-after-end",
                               "move after the end of the game: the side to move has no move",
                               {E, E, E}},
@@ -149,8 +147,7 @@ static const diag_info table[] = {
     [PDN_D_CHECK_MARK] = {"check-mark", "check or mate mark missing or wrong", {W, W, E}},
     [PDN_D_CAPTURE_MARK] = {"capture-mark", "capture mark 'x' missing or wrong", {W, W, E}},
     [PDN_D_BAD_PROMOTION] = {"bad-promotion", "promotion that no rule allows", {E, E, E}},
-    [PDN_D_NULL_MOVE] = {"null-move", "null move, which the rules of chess do not know",
-                         {W, W, E}},
+    [PDN_D_NULL_MOVE] = {"null-move", "null move, which the rules of chess do not know", {W, W, E}},
     [PDN_D_GAMETYPE_MISMATCH] = {"gametype-mismatch",
                                  "the GameType tag's board or numbering does not fit the moves: "
                                  "replayed with the standard's tuple for its number",
@@ -171,7 +168,7 @@ static const diag_info table[] = {
                               {W, E, E}},
 };
 
-_Static_assert(sizeof table / sizeof table[0] == PDN_D_COUNT,
+_Static_assert(sizeof pdn_diag__table / sizeof pdn_diag__table[0] == PDN_D_COUNT,
                "every pdn_diag_code needs a row in the table");
 
 #undef N
@@ -181,19 +178,19 @@ _Static_assert(sizeof table / sizeof table[0] == PDN_D_COUNT,
 
 const char *pdn_diag_name(pdn_diag_code code)
 {
-    return (unsigned)code < PDN_D_COUNT ? table[code].name : "unknown";
+    return (unsigned)code < PDN_D_COUNT ? pdn_diag__table[code].name : "unknown";
 }
 
 const char *pdn_diag_message(pdn_diag_code code)
 {
-    return (unsigned)code < PDN_D_COUNT ? table[code].message : "unknown diagnostic";
+    return (unsigned)code < PDN_D_COUNT ? pdn_diag__table[code].message : "unknown diagnostic";
 }
 
 pdn_severity pdn_diag_severity(pdn_diag_code code, pdn_mode mode)
 {
     if ((unsigned)code >= PDN_D_COUNT || (unsigned)mode > PDN_MODE_STRICT)
         return PDN_SEV_NONE;
-    return (pdn_severity)table[code].sev[mode];
+    return (pdn_severity)pdn_diag__table[code].sev[mode];
 }
 
 const char *pdn_status_str(pdn_status status)

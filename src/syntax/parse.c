@@ -697,13 +697,26 @@ static void finish(parser *ps, pdn_parse_out *out, const char *end)
 void pdn_parse__game(struct pdn_game *g, const pdn_parse_in *in, pdn_parse_out *out)
 {
     memset(out, 0, sizeof *out);
-    parser ps = {.g = g,
-                 .s = in->text,
-                 .p = in->text,
-                 .e = in->text + in->len,
-                 .default_gametype = in->default_gametype,
-                 .next_is_header = in->next_is_header,
-                 .quick = !in->general_only};
+    /* Field by field: an initializer clears the whole struct with a string
+     * instruction, slow to start, where these stores merge into a few. */
+    parser ps;
+    ps.g = g;
+    ps.s = ps.p = in->text;
+    ps.e = in->text + in->len;
+    ps.default_gametype = in->default_gametype;
+    ps.next_is_header = in->next_is_header;
+    ps.quick = !in->general_only;
+    ps.chess = false;
+    ps.cap_sep = ps.notation = 0;
+    ps.nomem = ps.in_body = ps.tags_checked = ps.pending = ps.pending_ellipsis = false;
+    ps.pending_kind = 0;
+    ps.odd_result_in_strings = ps.said_notation = ps.said_separator = false;
+    ps.cont = ps.last_move = ps.last_item = ps.depth = 0;
+    ps.pending_num = ps.pending_off = ps.pending_len = 0;
+    ps.odd_result_off = ps.odd_result_len = ps.tag_mark = ps.result_rec = 0;
+    ps.pending_node = 0;
+    ps.last_tag_end = NULL;
+    ps.tag_bloom = 0;
     g->text = in->text;
     g->tag_shapes = 0;
     g->mode = in->mode;

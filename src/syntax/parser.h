@@ -13,33 +13,36 @@
 #include <string.h>
 
 typedef struct parser {
+    /* Every field is set by pdn_parse__game() for each game, by stores the
+     * compiler merges into a few wider ones: grouped by size, so that no
+     * padding splits them. */
     struct pdn_game *g;
     const char *s, *p, *e; /* text, cursor, end */
-    bool nomem;
+    int default_gametype;
     bool next_is_header;
-    uint32_t cont;      /* container receiving new items */
-    uint32_t last_move; /* last move of the current sequence, or NIL */
-    uint32_t last_item; /* last item of the current sequence, or NIL */
-    uint32_t depth;
+    bool quick; /* the quick movetext loops may run */
+    bool chess;
+    char cap_sep;  /* GameType's capture separator */
+    char notation; /* 'N', 'A' or 0 when unknown */
+    bool nomem;
     bool in_body; /* movetext has started */
     bool tags_checked;
     bool pending;          /* a move number waits for its move */
     bool pending_ellipsis; /* "..." written: grammar 4.4 counts that as the move */
-    size_t pending_node;   /* first node created while the number waited */
     uint8_t pending_kind;
-    uint32_t pending_num, pending_off, pending_len;
-    bool chess;
-    int default_gametype;
-    char cap_sep;                            /* GameType's capture separator */
-    char notation;                           /* 'N', 'A' or 0 when unknown */
-    uint32_t odd_result_off, odd_result_len; /* non-standard Result tag value */
     bool odd_result_in_strings;
-    const char *last_tag_end;
-    uint32_t tag_mark;                  /* last header item before the latest tag, or NIL */
-    uint64_t tag_bloom;                 /* one bit per (length, first letter) of the tags seen */
     bool said_notation, said_separator; /* reported once a game: they repeat */
-    bool quick;                         /* the quick movetext loops may run */
-    uint32_t result_rec;                /* 1 + index of the first Result tag record, or 0 */
+    uint32_t cont;                      /* container receiving new items */
+    uint32_t last_move;                 /* last move of the current sequence, or NIL */
+    uint32_t last_item;                 /* last item of the current sequence, or NIL */
+    uint32_t depth;
+    uint32_t pending_num, pending_off, pending_len;
+    uint32_t odd_result_off, odd_result_len; /* non-standard Result tag value */
+    uint32_t tag_mark;                       /* last header item before the latest tag, or NIL */
+    uint32_t result_rec;                     /* 1 + index of the first Result tag record, or 0 */
+    size_t pending_node;                     /* first node created while the number waited */
+    const char *last_tag_end;
+    uint64_t tag_bloom; /* one bit per (length, first letter) of the tags seen */
 } parser;
 
 /* ---- character classes ----------------------------------------------------- */

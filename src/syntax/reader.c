@@ -25,6 +25,10 @@
 /* Input converted at a time when it is converted ahead of the games: large
  * enough to hold many games, small beside the window. */
 #define AHEAD_CHUNK (64u * 1024u)
+/* Converted text held before a game is parsed from it: more than most games
+ * with their lookahead, so that a game is seldom cut by the end of what is
+ * converted and parsed twice. */
+#define AHEAD_MIN 4096u
 
 struct pdn_reader {
     pdn_alloc alloc;
@@ -330,7 +334,7 @@ static pdn_status next_converted(pdn_reader *r, const pdn_game **out, bool *agai
     for (;;) {
         bool all = r->eof && r->ahead_raw == r->len - r->pos;
         size_t avail = r->ahead.len - r->ahead_pos;
-        if (!all && avail < LOOKAHEAD) {
+        if (!all && avail < AHEAD_MIN) {
             bool more;
             pdn_status st = convert_ahead(r, &more);
             if (st != PDN_OK)

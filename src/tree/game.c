@@ -55,21 +55,34 @@ bool pdn_game__resolve_tags(struct pdn_game *g)
     return true;
 }
 
-bool pdn_game__diag(struct pdn_game *g, pdn_diag_code code, size_t off, size_t len,
-                    uint32_t related, uint32_t arg)
+/* Out of line: pdn_game__diag() without room for one more record. */
+static PDN_NOINLINE bool diag_grow(struct pdn_game *g, pdn_diag_code code, size_t off, size_t len,
+                                   uint32_t related, uint32_t arg)
 {
-    pdn_severity sev = pdn_diag_severity(code, g->mode);
-    if (sev == PDN_SEV_NONE)
+    if (pdn_diag__severity(code, g->mode) == PDN_SEV_NONE)
         return true;
     if (!pdn_vec__reserve(&g->diags, &g->alloc, sizeof(pdn_diag), 1))
         return false;
-    pdn_diag *d = (pdn_diag *)g->diags.data + g->diags.len++;
+    return pdn_game__diag(g, code, off, len, related, arg);
+}
+
+bool pdn_game__diag(struct pdn_game *g, pdn_diag_code code, size_t off, size_t len,
+                    uint32_t related, uint32_t arg)
+{
+    pdn_vec *v = &g->diags;
+    if (v->len == v->cap)
+        return diag_grow(g, code, off, len, related, arg);
+    /* The record is written into the spare room and counted only when the
+     * code has a severity in the game's mode. */
+    pdn_diag *d = (pdn_diag *)v->data + v->len;
+    pdn_severity sev = pdn_diag__severity(code, g->mode);
     d->code = code;
     d->severity = sev;
     d->offset = (uint32_t)off;
     d->length = len > UINT32_MAX ? UINT32_MAX : (uint32_t)len;
     d->related = related;
     d->arg = arg;
+    v->len += sev != PDN_SEV_NONE;
     return true;
 }
 

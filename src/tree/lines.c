@@ -95,72 +95,115 @@ static PDN_NOINLINE bool full_index(struct pdn_game *g, size_t readable, bool *o
 }
 
 #if PDN_BITS_SSE2
+/* Bytes k < r of keep_bytes + 64 - r are 0xFF, the rest 0: the last block's
+ * bytes of the text, for r <= 64. */
+static const unsigned char keep_bytes[128] = {
+    255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
+    255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
+    255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
+    255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255};
+
+/* Bytes of the text indexed between two checks of the room left: the room
+ * for their starts is made once, not tested block by block. */
+#define CHUNK 1024
+
+/* One block of quick_index(): bit j of the result is an LF at p + j + 1;
+ * the block's bytes go into *high and, where a CR is not followed by LF,
+ * into *lone.  With `keep`, only the bytes it marks are looked at. */
+static PDN_FORCE_INLINE uint64_t block_lf(const unsigned char *p, const unsigned char *keep,
+                                          __m128i *high, __m128i *lone)
+{
+    const __m128i nl = _mm_set1_epi8('\n'), ret = _mm_set1_epi8('\r');
+    __m128i w0 = pdn_bits__part(p, 0), w1 = pdn_bits__part(p, 1), w2 = pdn_bits__part(p, 2),
+            w3 = pdn_bits__part(p, 3);
+    if (keep) {
+        w0 = _mm_and_si128(w0, pdn_bits__part(keep, 0));
+        w1 = _mm_and_si128(w1, pdn_bits__part(keep, 1));
+        w2 = _mm_and_si128(w2, pdn_bits__part(keep, 2));
+        w3 = _mm_and_si128(w3, pdn_bits__part(keep, 3));
+    }
+    __m128i x0 = _mm_cmpeq_epi8(pdn_bits__part(p + 1, 0), nl),
+            x1 = _mm_cmpeq_epi8(pdn_bits__part(p + 1, 1), nl),
+            x2 = _mm_cmpeq_epi8(pdn_bits__part(p + 1, 2), nl),
+            x3 = _mm_cmpeq_epi8(pdn_bits__part(p + 1, 3), nl);
+    *high = _mm_or_si128(*high, _mm_or_si128(_mm_or_si128(w0, w1), _mm_or_si128(w2, w3)));
+    __m128i c0 = _mm_cmpeq_epi8(_mm_or_si128(w0, x0), ret),
+            c1 = _mm_cmpeq_epi8(_mm_or_si128(w1, x1), ret),
+            c2 = _mm_cmpeq_epi8(_mm_or_si128(w2, x2), ret),
+            c3 = _mm_cmpeq_epi8(_mm_or_si128(w3, x3), ret);
+    *lone = _mm_or_si128(*lone, _mm_or_si128(_mm_or_si128(c0, c1), _mm_or_si128(c2, c3)));
+    return (uint64_t)(unsigned)_mm_movemask_epi8(x0) |
+           (uint64_t)(unsigned)_mm_movemask_epi8(x1) << 16 |
+           (uint64_t)(unsigned)_mm_movemask_epi8(x2) << 32 |
+           (uint64_t)(unsigned)_mm_movemask_epi8(x3) << 48;
+}
+
 /* Text whose every CR but one at its end is followed by LF, as good as all
  * text is: a line starts after each LF, and the CRs need no arithmetic.  A
  * block's LF bits are those of the 16-byte loads one byte on (bit j: an LF at
  * i + j + 1), which also blank the bytes before an LF, so that a CR left
  * there is one that starts a line of its own.  Such CRs and bytes >= 0x80
- * are gathered over the whole text and looked at once, at its end.  1 when
- * done, 0 on out-of-memory, -1 when a full block has a lone CR (the text is
- * then left to full_index()). */
+ * are gathered over the whole text and looked at once, at its end.  The
+ * last block is read the same way, its bytes past the text masked off (a
+ * CR last in the text, whose next byte is the next game's, is masked too
+ * and starts its line by hand).  1 when done, 0 on out-of-memory, -1 when
+ * the text has a lone CR (it is then left to full_index()). */
 static int quick_index(struct pdn_game *g, size_t readable, bool *out_high)
 {
     const unsigned char *u = (const unsigned char *)g->text;
-    size_t n = g->text_len, i = 0;
+    size_t n = g->text_len, i = 0, len = 0;
     pdn_vec *v = &g->line_starts;
-    const __m128i nl = _mm_set1_epi8('\n'), ret = _mm_set1_epi8('\r');
     __m128i high = _mm_setzero_si128(), lone = _mm_setzero_si128();
     v->len = 0;
-    if (v->cap < 65 && !pdn_vec__grow(v, &g->alloc, sizeof(uint32_t), 65))
+    if (n == 0) {
+        *out_high = false;
+        g->ascii = true;
+        return 1;
+    }
+    /* Room for the first block's LF, every start of a chunk (at most one
+     * a byte, two stored without looking), the last block's and the last
+     * CR's. */
+    if (v->cap < CHUNK + 67 && !pdn_vec__grow(v, &g->alloc, sizeof(uint32_t), CHUNK + 67))
         return 0;
     uint32_t *out = v->data;
-    size_t len = 0, cap = v->cap;
     /* The loads one byte on never see the first byte: an LF there starts a
      * line, unless it ends the previous game's CR. */
-    if (n && u[0] == '\n' && !g->after_cr)
+    if (u[0] == '\n' && !g->after_cr)
         out[len++] = 1;
-    for (; n - i > 64; i += 64) {
-        const unsigned char *p = u + i;
-        __m128i w0 = pdn_bits__part(p, 0), x0 = _mm_cmpeq_epi8(pdn_bits__part(p + 1, 0), nl);
-        high = _mm_or_si128(high, w0);
-        lone = _mm_or_si128(lone, _mm_cmpeq_epi8(_mm_or_si128(w0, x0), ret));
-        __m128i w1 = pdn_bits__part(p, 1), x1 = _mm_cmpeq_epi8(pdn_bits__part(p + 1, 1), nl);
-        high = _mm_or_si128(high, w1);
-        lone = _mm_or_si128(lone, _mm_cmpeq_epi8(_mm_or_si128(w1, x1), ret));
-        __m128i w2 = pdn_bits__part(p, 2), x2 = _mm_cmpeq_epi8(pdn_bits__part(p + 1, 2), nl);
-        high = _mm_or_si128(high, w2);
-        lone = _mm_or_si128(lone, _mm_cmpeq_epi8(_mm_or_si128(w2, x2), ret));
-        __m128i w3 = pdn_bits__part(p, 3), x3 = _mm_cmpeq_epi8(pdn_bits__part(p + 1, 3), nl);
-        high = _mm_or_si128(high, w3);
-        lone = _mm_or_si128(lone, _mm_cmpeq_epi8(_mm_or_si128(w3, x3), ret));
-        uint64_t m = (uint64_t)(unsigned)_mm_movemask_epi8(x0) |
-                     (uint64_t)(unsigned)_mm_movemask_epi8(x1) << 16 |
-                     (uint64_t)(unsigned)_mm_movemask_epi8(x2) << 32 |
-                     (uint64_t)(unsigned)_mm_movemask_epi8(x3) << 48;
-        if (cap - len < 64) {
+    /* Every block but the last has a byte after it: they start before
+     * `full`, and the first chunk's room was made above. */
+    size_t full = n > 64 ? n - 64 : 0, stop = full < CHUNK ? full : CHUNK;
+    for (;;) {
+        for (; i < stop; i += 64)
+            len = record_at(out, len, i + 2, block_lf(u + i, NULL, &high, &lone));
+        if (i >= full)
+            break;
+        if (v->cap - len < CHUNK + 66) {
             v->len = len;
-            if (!pdn_vec__grow(v, &g->alloc, sizeof(uint32_t), 64))
+            if (!pdn_vec__grow(v, &g->alloc, sizeof(uint32_t), CHUNK + 66))
                 return 0;
             out = v->data;
-            cap = v->cap;
         }
-        len = record_at(out, len, i + 2, m);
+        stop = full - i > CHUNK ? i + CHUNK : full;
+    }
+    size_t r = n - i, last_cr = u[n - 1] == '\r';
+    const unsigned char *keep = keep_bytes + 64 - (r - last_cr);
+    uint64_t m;
+    if (readable - i > 64) {
+        m = block_lf(u + i, keep, &high, &lone);
+    } else {
+        unsigned char tail[80];
+        memset(tail, 0, sizeof tail);
+        memcpy(tail, u + i, r);
+        m = block_lf(tail, keep, &high, &lone);
     }
     if (_mm_movemask_epi8(lone))
         return -1;
-    /* The last block, as full_index() reads it, but for its first byte,
-     * whose LF the loads one byte on have seen. */
-    uint64_t lf, cr;
-    uint64_t hi =
-        (uint64_t)(unsigned)_mm_movemask_epi8(high) | last_block(u, n, i, readable, &lf, &cr);
-    if (cap - len < 64) {
-        v->len = len;
-        if (!pdn_vec__grow(v, &g->alloc, sizeof(uint32_t), 64))
-            return 0;
-        out = v->data;
-    }
-    v->len = record_at(out, len, i + 1, (lf & ~UINT64_C(1)) | (cr & ~(lf >> 1)));
-    *out_high = hi != 0;
+    len = record_at(out, len, i + 2, m & ((UINT64_C(1) << (r - 1)) - 1));
+    if (last_cr)
+        out[len++] = (uint32_t)n;
+    v->len = len;
+    *out_high = _mm_movemask_epi8(high) != 0;
     g->ascii = !*out_high;
     return 1;
 }

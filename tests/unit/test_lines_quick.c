@@ -4,8 +4,9 @@
  * for text whose CRs are followed by LF, and the full path it leaves the
  * rest to) against line starts found byte by byte, on random texts of LF,
  * CRLF, lone CRs, high bytes and NULs at every length around the 64-byte
- * blocks; and the columns (continuation bytes not counted, 16 at a time)
- * against a count byte by byte, through pdn_game_locate().
+ * blocks, followed by any bytes (the next game's), and on texts longer than
+ * the index's chunks; and the columns (continuation bytes not counted, 16
+ * at a time) against a count byte by byte, through pdn_game_locate().
  */
 #include "harness.h"
 #include "tree/game.h"
@@ -71,22 +72,29 @@ static size_t make_text(unsigned char *b, size_t cap, unsigned kind)
     return n;
 }
 
-static void test_lines_quick__starts(void)
+/* Texts of up to cap bytes, `count` of them. */
+static void starts(size_t cap, int count)
 {
-    enum { CAP = 700, PAD = 80 };
-    unsigned char *buf = malloc(CAP + PAD);
-    uint32_t ref[CAP + 1];
+    enum { PAD = 80 };
+    unsigned char *buf = malloc(cap + PAD);
+    uint32_t *ref = malloc((cap + 1) * sizeof *ref);
     int failed = 0, lone = 0, high = 0;
     struct pdn_game g;
     pdn_game__init(&g, pdn_alloc__resolve(NULL));
-    for (int t = 0; t < 60000 && failed < 5; t++) {
+    for (int t = 0; t < count && failed < 5; t++) {
         unsigned kind = rnd(3);
-        memset(buf, rnd(2) ? '\n' : 'z', CAP + PAD);
-        size_t n = make_text(buf, CAP, kind);
+        memset(buf, rnd(2) ? '\n' : 'z', cap + PAD);
+        size_t n = make_text(buf, cap, kind);
         bool after_cr = rnd(3) == 0;
-        /* Readable exactly to the end, or with bytes (LFs, for the worst
-         * case) after it. */
-        size_t readable = rnd(2) ? n : n + PAD;
+        /* The bytes after the text are the next game's: LFs, for the worst
+         * case, or anything (high bytes, lone CRs), which the last block
+         * must not count. */
+        if (rnd(2))
+            for (size_t j = n; j < n + PAD; j++)
+                buf[j] = some_byte(2);
+        /* Readable exactly to the end, a few bytes more, or a block more. */
+        unsigned how = rnd(3);
+        size_t readable = how == 0 ? n : how == 1 ? n + 1 + rnd(64) : n + PAD;
         /* A copy as long as what may be read, for the sanitizers. */
         unsigned char *text = malloc(readable ? readable : 1);
         memcpy(text, buf, readable);
@@ -115,9 +123,39 @@ static void test_lines_quick__starts(void)
         }
     }
     /* Both paths and both answers of the high-byte test were taken. */
-    CHECK(lone > 1000 && high > 1000);
+    CHECK(lone > count / 60 && high > count / 60);
     pdn_game__release(&g);
+    free(ref);
     free(buf);
+}
+
+static void test_lines_quick__starts(void)
+{
+    starts(700, 60000);
+}
+
+/* Texts longer than the index's chunks, whose starts need more room than
+ * a chunk's (a text of LFs alone). */
+static void test_lines_quick__long(void)
+{
+    starts(9000, 1500);
+    enum { N = 5000 };
+    unsigned char *lf = malloc(N + 64);
+    memset(lf, '\n', N + 64);
+    struct pdn_game g;
+    pdn_game__init(&g, pdn_alloc__resolve(NULL));
+    g.text = (const char *)lf;
+    g.text_len = N;
+    bool high = true;
+    if (CHECK(pdn_game__index_lines(&g, N + 64, &high)) && CHECK(g.line_starts.len == N)) {
+        const uint32_t *s = g.line_starts.data;
+        size_t wrong = 0;
+        for (size_t j = 0; j < N; j++)
+            wrong += s[j] != j + 1;
+        CHECK(wrong == 0 && !high);
+    }
+    pdn_game__release(&g);
+    free(lf);
 }
 
 /* Line and column of every offset, against counting from the start. */
@@ -171,6 +209,7 @@ static void test_lines_quick__columns(void)
 int main(void)
 {
     RUN(test_lines_quick__starts);
+    RUN(test_lines_quick__long);
     RUN(test_lines_quick__columns);
     return harness_report();
 }

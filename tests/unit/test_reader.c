@@ -227,6 +227,31 @@ static void test_reader__chunking_large(void)
     buf_free(&in);
 }
 
+/* The same in Latin-1, which is read from text converted ahead of the games
+ * in pieces: games of every length up to many times a piece, so that the end
+ * of what is converted falls inside games and their lookahead everywhere. */
+static void test_reader__chunking_latin1(void)
+{
+    buf in = {0};
+    size_t games = 0;
+    static const char first[] = "[Event \"Caf\xe9\"]\r\n1. 32-28 *\r\n\r\n";
+    buf_write(&in, first, sizeof first - 1);
+    games++;
+    for (unsigned k = 0; in.len < 400 * 1024; k++) {
+        static const char head[] = "[White \"J\xfcrgen\"]\r\n\r\n1. 32-28 {";
+        buf_write(&in, head, sizeof head - 1);
+        /* Comments of up to 1,000 bytes, once in a while 90,000. */
+        unsigned n = (k * 7919u) % 23 == 0 ? 90000 : (k * 7919u) % 1000;
+        for (unsigned i = 0; i < n; i++)
+            buf_write(&in, i % 50 == 49 ? "\r\n" : i % 7 == 0 ? "\xe9" : "a", i % 50 == 49 ? 2 : 1);
+        static const char tail[] = "} 19-23 2-0\r\n\r\n";
+        buf_write(&in, tail, sizeof tail - 1);
+        games++;
+    }
+    compare_chunkings(in.data, in.len, games);
+    buf_free(&in);
+}
+
 /* Inputs that end right after a token, read from heap blocks of their exact
  * size, so that a sanitizer build sees any read past the caller's buffer.
  * Long runs of moves first, so that the parser's fast path has room. */
@@ -1330,6 +1355,7 @@ int main(void)
 {
     RUN(test_reader__chunking_small);
     RUN(test_reader__chunking_large);
+    RUN(test_reader__chunking_latin1);
     RUN(test_reader__exact_buffer_end);
     RUN(test_reader__game_counts);
     RUN(test_reader__index_and_offset);
