@@ -61,6 +61,16 @@ size_t pdn_utf8__valid_prefix(const unsigned char *s, size_t n)
         if (i >= n)
             break;
         unsigned c = s[i];
+        /* Two-byte characters, the most of the text that is not ASCII
+         * (Latin letters with accents, Cyrillic), in one step: a lead byte
+         * from 0xC2 on makes a code point from 0x80 on and below 0x800.
+         * They mostly come in words. */
+        if (c - 0xC2 <= 0xDF - 0xC2 && n - i >= 2 && (s[i + 1] & 0xC0) == 0x80) {
+            do
+                i += 2;
+            while (n - i >= 2 && s[i] - 0xC2u <= 0xDF - 0xC2 && (s[i + 1] & 0xC0) == 0x80);
+            continue;
+        }
         size_t len;
         unsigned min;
         if (c >= 0xC2 && c <= 0xDF) {
@@ -169,26 +179,35 @@ static void move16(unsigned char *out, const unsigned char *p, size_t from, size
 /* Decodes the 64-byte block at u (more text follows it: 16 bytes may be
  * read past it) to o, whose bytes are ASCII but where `high` says, and
  * returns the end of what it wrote.  The ASCII between the other bytes
- * moves in 16-byte pieces rather than a call and a search each. */
+ * moves in 16-byte pieces rather than a call and a search each, and the
+ * other bytes, which mostly come in runs (words of Latin-1 or Cyrillic
+ * letters, UTF-8 read as one of these), are converted a run at a time. */
 static char *decode_block(char *o, const unsigned char *u, uint64_t high, const uint16_t *tab)
 {
     unsigned char *w = (unsigned char *)o;
     size_t pos = 0;
-    for (; high; high &= high - 1) {
+    while (high) {
         size_t j = pdn_bits__ctz(high);
         move16(w, u, pos, j);
         w += j - pos;
-        /* Two-byte characters (all of Latin-1's) are written here, the
-         * rest by the call. */
-        unsigned cp = tab[u[j] - 0x80];
-        if (cp - 0x80 < 0x800 - 0x80) {
-            w[0] = (unsigned char)(0xC0 | cp >> 6);
-            w[1] = (unsigned char)(0x80 | (cp & 0x3F));
-            w += 2;
-        } else {
-            w = (unsigned char *)put_utf8((char *)w, cp);
+        /* Where the run ends: the first byte after j that is ASCII, 64
+         * when the run fills the block (then no bit is clear). */
+        uint64_t ascii = ~(high >> j);
+        size_t end = ascii ? j + pdn_bits__ctz(ascii) : 64;
+        for (; j < end; j++) {
+            /* Two-byte characters (all of Latin-1's) are written here,
+             * the rest by the call. */
+            unsigned cp = tab[u[j] - 0x80];
+            if (cp - 0x80 < 0x800 - 0x80) {
+                w[0] = (unsigned char)(0xC0 | cp >> 6);
+                w[1] = (unsigned char)(0x80 | (cp & 0x3F));
+                w += 2;
+            } else {
+                w = (unsigned char *)put_utf8((char *)w, cp);
+            }
         }
-        pos = j + 1;
+        pos = end;
+        high = end < 64 ? high & (~UINT64_C(0) << end) : 0;
     }
     move16(w, u, pos, 64);
     return (char *)w + (64 - pos);
@@ -228,27 +247,34 @@ bool pdn_text__decode(pdn_vec *out, const pdn_alloc *a, const char *s, size_t n,
         for (; n - i >= 80; i += 64) {
             /* Two blocks at a time while both are ASCII, as they mostly
              * are: half the loop's steps and tests. */
-            while (n - i >= 144) {
-                const unsigned char *b = u + i + 64;
-                __m128i w0 = pdn_bits__part(u + i, 0), w1 = pdn_bits__part(u + i, 1),
-                        w2 = pdn_bits__part(u + i, 2), w3 = pdn_bits__part(u + i, 3),
-                        w4 = pdn_bits__part(b, 0), w5 = pdn_bits__part(b, 1),
-                        w6 = pdn_bits__part(b, 2), w7 = pdn_bits__part(b, 3);
-                __m128i any =
-                    _mm_or_si128(_mm_or_si128(_mm_or_si128(w0, w1), _mm_or_si128(w2, w3)),
-                                 _mm_or_si128(_mm_or_si128(w4, w5), _mm_or_si128(w6, w7)));
-                if (_mm_movemask_epi8(any))
-                    break;
-                _mm_storeu_si128((__m128i *)(void *)o, w0);
-                _mm_storeu_si128((__m128i *)(void *)(o + 16), w1);
-                _mm_storeu_si128((__m128i *)(void *)(o + 32), w2);
-                _mm_storeu_si128((__m128i *)(void *)(o + 48), w3);
-                _mm_storeu_si128((__m128i *)(void *)(o + 64), w4);
-                _mm_storeu_si128((__m128i *)(void *)(o + 80), w5);
-                _mm_storeu_si128((__m128i *)(void *)(o + 96), w6);
-                _mm_storeu_si128((__m128i *)(void *)(o + 112), w7);
-                o += 128;
-                i += 128;
+            if (n - i >= 144) {
+                /* Two moving pointers and the end: the loop's steps, where
+                 * an index and the output kept apart take four. */
+                const unsigned char *src = u + i, *const end = u + n;
+                unsigned char *dst = (unsigned char *)o;
+                while (end - src >= 144) {
+                    __m128i w0 = pdn_bits__part(src, 0), w1 = pdn_bits__part(src, 1),
+                            w2 = pdn_bits__part(src, 2), w3 = pdn_bits__part(src, 3),
+                            w4 = pdn_bits__part(src + 64, 0), w5 = pdn_bits__part(src + 64, 1),
+                            w6 = pdn_bits__part(src + 64, 2), w7 = pdn_bits__part(src + 64, 3);
+                    __m128i any =
+                        _mm_or_si128(_mm_or_si128(_mm_or_si128(w0, w1), _mm_or_si128(w2, w3)),
+                                     _mm_or_si128(_mm_or_si128(w4, w5), _mm_or_si128(w6, w7)));
+                    if (_mm_movemask_epi8(any))
+                        break;
+                    _mm_storeu_si128((__m128i *)(void *)dst, w0);
+                    _mm_storeu_si128((__m128i *)(void *)(dst + 16), w1);
+                    _mm_storeu_si128((__m128i *)(void *)(dst + 32), w2);
+                    _mm_storeu_si128((__m128i *)(void *)(dst + 48), w3);
+                    _mm_storeu_si128((__m128i *)(void *)(dst + 64), w4);
+                    _mm_storeu_si128((__m128i *)(void *)(dst + 80), w5);
+                    _mm_storeu_si128((__m128i *)(void *)(dst + 96), w6);
+                    _mm_storeu_si128((__m128i *)(void *)(dst + 112), w7);
+                    src += 128;
+                    dst += 128;
+                }
+                o = (char *)dst;
+                i = (size_t)(src - u);
             }
             if (n - i < 80)
                 break;

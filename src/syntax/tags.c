@@ -24,7 +24,7 @@ const pdn_tag_rec *pdn_parse__find_tag(const parser *ps, const char *name, size_
     return NULL;
 }
 
-static bool is_standard_result(const char *v, size_t n)
+static PDN_FORCE_INLINE bool is_standard_result(const char *v, size_t n)
 {
     /* Three bytes "a-b" with a, b in 0..2: every pair but 1-2, 2-1, 2-2. */
     if (n == 3) {
@@ -384,13 +384,173 @@ static const char *quick_tag(parser *ps, const char *open, const char *e)
     return p;
 }
 
+/* The length of a name that general_tag() reads without a diagnostic (an
+ * upper-case letter, then letters, digits or '_', fewer than 16 in all),
+ * followed by blanks and the value's quote, which *quote gets the place of,
+ * counted from the name and below 16 (names aligned in columns, [White
+ * "..."], have many blanks); 0 for any other text.  Out of line, so that
+ * the run of plain_tags() keeps its registers for the names it knows. */
+static PDN_NOINLINE unsigned other_name(const unsigned char *name, unsigned *quote)
+{
+    unsigned k = pdn_bits__word16(name), q = k + 1;
+    if (k - 1 >= 15 || !IS(*name, C_UPPER))
+        return 0;
+    if (memcmp(name + k, " \"", 2) == 0) {
+        *quote = q;
+        return k;
+    }
+    for (q = k; q < 16 && (name[q] == ' ' || name[q] == '\t');)
+        q++;
+    *quote = q;
+    return q > k && q < 16 && name[q] == '"' ? k : 0;
+}
+
+/* The first of '"', '\\', LF and CR from v on, or e, when the 16 bytes at
+ * v may be read: the first 16, where most values end, are tested without
+ * the search's checks of the length. */
+static inline const char *value_end(const char *v, const char *e)
+{
+    const unsigned char *u = (const unsigned char *)v;
+#if PDN_BITS_SSE2
+    const __m128i w = _mm_loadu_si128((const __m128i *)(const void *)u);
+    const __m128i m = _mm_or_si128(
+        _mm_or_si128(_mm_cmpeq_epi8(w, _mm_set1_epi8('"')), _mm_cmpeq_epi8(w, _mm_set1_epi8('\\'))),
+        _mm_or_si128(_mm_cmpeq_epi8(w, _mm_set1_epi8('\n')),
+                     _mm_cmpeq_epi8(w, _mm_set1_epi8('\r'))));
+    unsigned k = (unsigned)_mm_movemask_epi8(m);
+    if (k)
+        return v + pdn_bits__ctz(k);
+    return v + 16 + pdn_bits__find4(u + 16, (size_t)(e - v) - 16, '"', '\\', '\n', '\r');
+#else
+    return v + pdn_bits__find4(u, (size_t)(e - v), '"', '\\', '\n', '\r');
+#endif
+}
+
+/* The record of the tag [Name "value"] at `at` with a name of k bytes, its
+ * value's quote `quote` bytes after the name and the value of n bytes: in
+ * three words where the layout is known (little-endian, the offsets
+ * below), as the compiler would otherwise gather the fields in a vector
+ * register first. */
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) &&                                 \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+_Static_assert(offsetof(pdn_tag_rec, offset) == 0 && offsetof(pdn_tag_rec, name_off) == 4 &&
+                   offsetof(pdn_tag_rec, name_len) == 8 && offsetof(pdn_tag_rec, value_off) == 12 &&
+                   offsetof(pdn_tag_rec, value_len) == 16 &&
+                   offsetof(pdn_tag_rec, value_in_strings) == 20 && sizeof(pdn_tag_rec) == 24,
+               "tag record layout");
+static inline void put_record(pdn_tag_rec *slot, uint32_t at, uint32_t k, uint32_t quote,
+                              uint32_t n)
+{
+    uint64_t names = at | (uint64_t)(at + 1) << 32, value = k | (uint64_t)(at + quote + 2) << 32;
+    uint64_t rest = n;
+    memcpy((char *)slot, &names, 8);
+    memcpy((char *)slot + 8, &value, 8);
+    memcpy((char *)slot + 16, &rest, 8);
+}
+#else
+static inline void put_record(pdn_tag_rec *slot, uint32_t at, uint32_t k, uint32_t quote,
+                              uint32_t n)
+{
+    slot->offset = at;
+    slot->name_off = at + 1;
+    slot->name_len = k;
+    slot->value_off = at + quote + 2;
+    slot->value_len = n;
+    slot->value_in_strings = false;
+}
+#endif
+
+/*
+ * The tags of a run read as quick_tag() reads them while each is of its
+ * plainest kind: no diagnostic, no duplicate, no note but a standard
+ * Result's, and room for its record.  Such a tag needs no call, so the
+ * parser's state stays in registers over the run and is stored once after
+ * it.  Returns where it stopped: after the run's last tag (*ended), or at
+ * the '[' of a tag left to the code after it.
+ */
+static const char *plain_tags(parser *ps, const char *p, const char *e, bool *ended)
+{
+    struct pdn_game *g = ps->g;
+    pdn_tag_rec *recs = g->tag_recs.data;
+    size_t len = g->tag_recs.len, cap = g->tag_recs.cap;
+    /* The public tags are made here too while every tag before has its
+     * own and there is room (pdn_syntax__check_tags() makes the rest). */
+    pdn_tag *tags = g->tags.data;
+    size_t made = g->tags.len == len ? g->tags.cap : 0;
+    uint64_t bloom = ps->tag_bloom;
+    const char *end = NULL;
+    /* GameType and Result need note_tag(), which only a standard Result's
+     * inline note replaces; these bits send every other name of their
+     * shapes to quick_tag(). */
+    const uint64_t noted = pdn_game__tag_shape(8, 'G') | pdn_game__tag_shape(6, 'R');
+    *ended = false;
+    /* 34 bytes: the 16 of the name test, and the 16 at the value of a name
+     * of up to 15 bytes, which value_end() reads. */
+    while (e - p >= 34 && len < cap) {
+        const char *name = p + 1;
+        const unsigned char *u = (const unsigned char *)name;
+        uint64_t w = pdn_bits__load(u);
+        const known_name *kn = known_slot(w);
+        unsigned k = kn->len, quote = k + 1;
+        uint64_t bit = kn->shape;
+        if ((w & kn->mask) != kn->word || (pdn_bits__load(u + 8) & kn->mask2) != kn->word2) {
+            k = other_name(u, &quote);
+            if (k == 0)
+                break;
+            bit = pdn_game__tag_shape(k, (unsigned char)*name);
+        }
+        const char *v = name + quote + 1, *close = value_end(v, e);
+        if (close + 1 >= e || memcmp(close, "\"]", 2) != 0)
+            break;
+        size_t n = (size_t)(close - v);
+        if ((bloom | noted) & bit) {
+            if ((bloom & bit) || k != 6 || memcmp(name, "Result", 6) != 0 ||
+                !is_standard_result(v, n))
+                break;
+            if (!ps->result_rec)
+                ps->result_rec = (uint32_t)len + 1;
+        }
+        uint32_t at = off(ps, p);
+        if (len < made)
+            tags[len] = (pdn_tag){
+                .offset = at, .name = pdn_str__make(name, k), .value = pdn_str__make(v, n)};
+        put_record(recs + len++, at, k, quote, (uint32_t)n);
+        bloom |= bit;
+        p = close + 2;
+        end = p;
+        if (e - p < 3)
+            break;
+        const char *q = p + (*p == '\r');
+        if (memcmp(q, "\n[", 2) != 0)
+            break;
+        p = q + 1;
+    }
+    if (end) {
+        g->tag_recs.len = len;
+        if (made)
+            g->tags.len = len < made ? len : made;
+        ps->tag_bloom = bloom;
+        ps->tag_mark = pdn_game__node(g, PDN_HEADER)->last;
+        ps->last_tag_end = end;
+        *ended = p == end;
+    }
+    return p;
+}
+
 /* A tag and the tags that follow it a line apart, as headers mostly are:
  * read straight on, where the game loop would find nothing else to do. */
 void pdn_parse__tag(parser *ps)
 {
     const char *p = ps->p, *e = ps->e;
     for (;;) {
-        const char *next = ps->quick ? quick_tag(ps, p, e) : NULL;
+        const char *next = NULL;
+        if (ps->quick) {
+            bool ended;
+            p = plain_tags(ps, p, e, &ended);
+            if (ended)
+                break;
+            next = quick_tag(ps, p, e);
+        }
         if (next) {
             p = next;
         } else {

@@ -5,6 +5,7 @@
  * embedded commands of comments, using the typed-value parsers of
  * src/values.  Runs once per game, when the header is complete.
  */
+#include "base/bits.h"
 #include "syntax/parse.h"
 #include "values/values.h"
 
@@ -78,7 +79,7 @@ static int format_allows(pdn_str format, const char *v, size_t n)
     return -1;
 }
 
-static bool result_allowed(int type, const char *v, size_t n)
+static PDN_FORCE_INLINE bool result_allowed(int type, const char *v, size_t n)
 {
     bool intl = type == 20 || type == 27 || type < 0,
          dflt = !(type == 20 || type == 27) || type < 0;
@@ -142,14 +143,10 @@ static pdn_diag_code fen_on_board(const struct pdn_game *g, const pdn_tag *gamet
     return c == PDN_D_FEN_FORM || c == PDN_D_BAD_FEN ? PDN_D_NONE : c;
 }
 
-/* pdn_parse_date()'s verdict on v[0..n), taken from the game's note of the
- * last date when the text is the same. */
-static pdn_diag_code date_verdict(struct pdn_game *g, const char *v, size_t n, size_t *at)
+/* pdn_parse_date()'s verdict on v[0..n) when the game's note of the last
+ * date has another text (date_verdict()). */
+static PDN_NOINLINE pdn_diag_code new_date(struct pdn_game *g, const char *v, size_t n, size_t *at)
 {
-    if (n == g->date_len && memcmp(v, g->date_text, n) == 0) {
-        *at = g->date_at;
-        return g->date_code;
-    }
     pdn_diag_code c = pdn_parse_date(NULL, v, n, at);
     if (n <= sizeof g->date_text) {
         memcpy(g->date_text, v, n);
@@ -158,6 +155,22 @@ static pdn_diag_code date_verdict(struct pdn_game *g, const char *v, size_t n, s
         g->date_at = (uint32_t)*at;
     }
     return c;
+}
+
+/* pdn_parse_date()'s verdict on v[0..n), taken from the game's note of the
+ * last date when the text is the same: mostly, and then compared inline,
+ * a date of 8 to 16 bytes as two words that overlap. */
+static PDN_FORCE_INLINE pdn_diag_code date_verdict(struct pdn_game *g, const char *v, size_t n,
+                                                   size_t *at)
+{
+    const unsigned char *a = (const unsigned char *)v, *b = (const unsigned char *)g->date_text;
+    if (n == g->date_len && (n - 8 <= 8 ? pdn_bits__load(a) == pdn_bits__load(b) &&
+                                              pdn_bits__load(a + n - 8) == pdn_bits__load(b + n - 8)
+                                        : memcmp(v, g->date_text, n) == 0)) {
+        *at = g->date_at;
+        return g->date_code;
+    }
+    return new_date(g, v, n, at);
 }
 
 /* The tags whose values have a syntax to check. */
@@ -274,11 +287,23 @@ static PDN_FORCE_INLINE bool check_value(struct pdn_game *g, const pdn_tag *t, v
 static bool resolve_and_check(struct pdn_game *g)
 {
     size_t count = g->tag_recs.len;
+    pdn_tag *tags = g->tags.data;
+    if (g->tags.len == count) {
+        /* The tag reader made them all (plain_tags() in tags.c). */
+        for (size_t i = 0; i < count; i++) {
+            value_kind kind = kind_of(tags[i].name.ptr, tags[i].name.len);
+            if (kind != V_NONE && !check_value(g, &tags[i], kind, NULL, NULL)) {
+                g->tags.len = i + 1;
+                return false;
+            }
+        }
+        return true;
+    }
     g->tags.len = 0;
     if (!pdn_vec__reserve(&g->tags, &g->alloc, sizeof(pdn_tag), count))
         return false;
     const pdn_tag_rec *r = g->tag_recs.data;
-    pdn_tag *tags = g->tags.data;
+    tags = g->tags.data;
     for (size_t i = 0; i < count; i++) {
         pdn_tag *t = &tags[i];
         *t = pdn_game__public_tag(g, &r[i]);

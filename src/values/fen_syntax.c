@@ -208,6 +208,39 @@ static inline int sections_fit(const unsigned char *b, uint64_t list, size_t n)
     return sections > 0 && p == n;
 }
 
+#if PDN_BITS_SSE2
+/* pdn_bits__fen() for the 32 bytes at p, its bits shifted to `at`. */
+static inline void fen_half(const unsigned char *p, unsigned at, pdn_bits_fen *m)
+{
+    const __m128i v0 = _mm_set1_epi8('0'), v9 = _mm_set1_epi8(9), vc = _mm_set1_epi8(','),
+                  vk = _mm_set1_epi8('K'), vd = _mm_set1_epi8('-');
+    const __m128i w0 = pdn_bits__part(p, 0), w1 = pdn_bits__part(p, 1);
+    const __m128i d0 = _mm_sub_epi8(w0, v0), d1 = _mm_sub_epi8(w1, v0);
+    m->digit |= pdn_bits__mask32(_mm_cmpeq_epi8(_mm_min_epu8(d0, v9), d0),
+                                 _mm_cmpeq_epi8(_mm_min_epu8(d1, v9), d1))
+                << at;
+    m->comma |= pdn_bits__mask32(_mm_cmpeq_epi8(w0, vc), _mm_cmpeq_epi8(w1, vc)) << at;
+    m->king |= pdn_bits__mask32(_mm_cmpeq_epi8(w0, vk), _mm_cmpeq_epi8(w1, vk)) << at;
+    m->dash |= pdn_bits__mask32(_mm_cmpeq_epi8(w0, vd), _mm_cmpeq_epi8(w1, vd)) << at;
+}
+#endif
+
+/* pdn_bits__fen() of the block b holding a value of n bytes and NULs
+ * after it: the second half, NULs alone when n <= 32 (a quarter of the
+ * FENs of the files), is classified only when the value reaches it. */
+static inline void fen_bits(const unsigned char *b, size_t n, pdn_bits_fen *m)
+{
+#if PDN_BITS_SSE2
+    m->digit = m->comma = m->king = m->dash = 0;
+    fen_half(b, 0, m);
+    if (n > 32)
+        fen_half(b + 32, 32, m);
+#else
+    (void)n;
+    pdn_bits__fen(b, m);
+#endif
+}
+
 /*
  * common_fen() for values of up to 64 bytes, the most of them: the piece
  * lists are checked all at once from one bit per byte of each kind (digit,
@@ -226,17 +259,22 @@ static int mask_fen(const char *text, size_t n)
     if (b[0] != 'W' && b[0] != 'B' && b[0] != '?')
         return 0;
     pdn_bits_fen m;
-    pdn_bits__fen(b, &m);
+    fen_bits(b, n, &m);
     const uint64_t d = m.digit, c = m.comma, k = m.king, h = m.dash;
     if (!sections_fit(b, d | c | k | h, n))
         return 0;
-    uint64_t after_dash = (h << 1) & d, run = d & d << 1;
-    after_dash |= (after_dash << 1) & d;
-    after_dash |= (after_dash << 1) & d;
-    after_dash |= (after_dash << 1) & d;
+    uint64_t run = d & d << 1;
     run &= run << 2; /* four digits ending at each bit */
-    uint64_t bad = ((k | h) & ~(d >> 1)) | (c & ~((d | k) >> 1)) | ((c | h) & ~(d << 1)) |
-                   (k & d << 1) | (run & d << 4) | (h & after_dash << 1);
+    uint64_t bad =
+        (k & ~(d >> 1)) | (c & ~((d | k) >> 1)) | (c & ~(d << 1)) | (k & d << 1) | (run & d << 4);
+    /* Ranges are rare: their rules are looked at only where there is one. */
+    if (h) {
+        uint64_t after_dash = (h << 1) & d;
+        after_dash |= (after_dash << 1) & d;
+        after_dash |= (after_dash << 1) & d;
+        after_dash |= (after_dash << 1) & d;
+        bad |= (h & ~(d >> 1)) | (h & ~(d << 1)) | (h & after_dash << 1);
+    }
     return bad == 0;
 }
 
