@@ -460,6 +460,20 @@ static inline void put_record(pdn_tag_rec *slot, uint32_t at, uint32_t k, uint32
 }
 #endif
 
+/* Whether a tag starts on the line after *p (LF or CR LF, then '['), and
+ * then *p at its '[': tags a line apart are read straight on. */
+static inline bool next_line_tag(const char **p, const char *e)
+{
+    const char *q = *p;
+    if (e - q < 3)
+        return false;
+    q += *q == '\r';
+    if (memcmp(q, "\n[", 2) != 0)
+        return false;
+    *p = q + 1;
+    return true;
+}
+
 /*
  * The tags of a run read as quick_tag() reads them while each is of its
  * plainest kind: no diagnostic, no duplicate, no note but a standard
@@ -518,12 +532,8 @@ static const char *plain_tags(parser *ps, const char *p, const char *e, bool *en
         bloom |= bit;
         p = close + 2;
         end = p;
-        if (e - p < 3)
+        if (!next_line_tag(&p, e))
             break;
-        const char *q = p + (*p == '\r');
-        if (memcmp(q, "\n[", 2) != 0)
-            break;
-        p = q + 1;
     }
     if (end) {
         g->tag_recs.len = len;
@@ -562,12 +572,8 @@ void pdn_parse__tag(parser *ps)
                 return;
             p = ps->p;
         }
-        if (e - p < 3)
+        if (!next_line_tag(&p, e))
             break;
-        const char *q = p + (*p == '\r');
-        if (memcmp(q, "\n[", 2) != 0)
-            break;
-        p = q + 1;
     }
     ps->g->tag_shapes = ps->tag_bloom;
     ps->p = p;

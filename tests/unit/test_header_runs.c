@@ -3,9 +3,10 @@
  * test_header_runs.c - the header's short paths against the general code:
  * runs of plain tags read in one loop (with aligned names and the public
  * tags made as they are read) against the general tag parser, record by
- * record, tag by tag and diagnostic by diagnostic; the decoder's runs of
- * bytes that are not ASCII against decoding byte by byte; FENs of every
- * length up to 64 against the full reader; dates compared with the last one.
+ * record, tag by tag and diagnostic by diagnostic; UTF-8 dense with
+ * two-byte characters against a byte loop; FENs of every length up to 64
+ * against the full reader; dates compared with the last one.  (The decoder's
+ * runs of high bytes are tested with the decoder, in test_tag_speedpaths.c.)
  */
 #include "harness.h"
 #include "support/append.h"
@@ -256,44 +257,6 @@ static void test_header_runs__edges(void)
     pdn_game__release(&w);
 }
 
-/* ---- decoding runs ---------------------------------------------------------------- */
-
-/* Texts of ASCII and runs of other bytes of every length, across block
- * edges, whole blocks of them, decoded at once against a byte at a time. */
-static void test_header_runs__decode(void)
-{
-    static const pdn_encoding encs[] = {PDN_ENC_LATIN1, PDN_ENC_CP1251, PDN_ENC_CP866};
-    pdn_alloc al = pdn_alloc__resolve(NULL);
-    int failed = 0;
-    for (int k = 0; k < 3000 && failed < 3; k++) {
-        size_t n = rnd(700);
-        unsigned char *s = malloc(n + 1);
-        if (!s)
-            return;
-        size_t i = 0;
-        while (i < n) {
-            /* A run of ASCII (often long: the two-block copy), then a run
-             * of other bytes (at times a whole block or more). */
-            size_t a = rnd(4) ? rnd(20) : rnd(300), h = rnd(8) ? rnd(12) : rnd(140);
-            for (; a && i < n; a--, i++)
-                s[i] = (unsigned char)(0x20 + rnd(95));
-            for (; h && i < n; h--, i++)
-                s[i] = (unsigned char)(0x80 + rnd(128));
-        }
-        pdn_encoding enc = encs[rnd(COUNT(encs))];
-        pdn_vec whole = {0}, bytes = {0};
-        bool ok = pdn_text__decode(&whole, &al, (const char *)s, n, enc);
-        for (size_t j = 0; ok && j < n; j++)
-            ok = pdn_text__decode(&bytes, &al, (const char *)s + j, 1, enc);
-        if (!CHECK(ok && whole.len == bytes.len &&
-                   (whole.len == 0 || memcmp(whole.data, bytes.data, whole.len) == 0)))
-            failed++;
-        pdn_vec__free(&whole, &al, 1);
-        pdn_vec__free(&bytes, &al, 1);
-        free(s);
-    }
-}
-
 /* ---- UTF-8 of two-byte characters ---------------------------------------------------- */
 
 /* The longest valid UTF-8 prefix found a byte at a time (RFC 3629: no
@@ -507,7 +470,6 @@ int main(void)
 {
     RUN(test_header_runs__tags);
     RUN(test_header_runs__edges);
-    RUN(test_header_runs__decode);
     RUN(test_header_runs__utf8);
     RUN(test_header_runs__fen);
     RUN(test_header_runs__fen_lengths);

@@ -3,8 +3,9 @@
  * test_tag_speedpaths.c - the quick paths of the header must give what the
  * general code gives: tag lines read by the reader's quick loop against the
  * general tag parser (random headers, cut anywhere), the common Date forms
- * and Result texts against their general parsers, and the block copy of
- * the single-byte decoder against decoding byte by byte, the UTF-8
+ * and Result texts against their general parsers, the block copy and the
+ * runs of high bytes of the single-byte decoder against decoding byte by
+ * byte, the UTF-8
  * validator against a byte loop.
  */
 #include "harness.h"
@@ -262,22 +263,43 @@ static void test_tag_speedpaths__results(void)
 
 /* ---- decoding ---------------------------------------------------------------- */
 
+/* A text of ASCII and runs of other bytes of every length, across block
+ * edges and at times whole blocks of them, in s[0..n). */
+static void fill_runs(char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n) {
+        /* A run of ASCII (often long: the two-block copy), then a run of
+         * other bytes (decoded at once). */
+        size_t a = rnd(4) ? rnd(20) : rnd(300), h = rnd(8) ? rnd(12) : rnd(140);
+        for (; a && i < n; a--, i++)
+            s[i] = (char)(0x20 + rnd(95));
+        for (; h && i < n; h--, i++)
+            s[i] = (char)(0x80 + rnd(128));
+    }
+}
+
 /* Whole texts against the same bytes decoded one at a time (which never
- * reach the block copy), in every single-byte encoding. */
+ * reach the block copy or the runs of high bytes), in every single-byte
+ * encoding. */
 static void test_tag_speedpaths__decode(void)
 {
     static const pdn_encoding encs[] = {PDN_ENC_LATIN1, PDN_ENC_CP1251, PDN_ENC_CP866};
     pdn_alloc al = pdn_alloc__resolve(NULL);
     int failed = 0;
-    for (int k = 0; k < 3000 && failed < 3; k++) {
-        size_t n = rnd(400);
+    for (int k = 0; k < 6000 && failed < 3; k++) {
+        size_t n = rnd(700);
         char *s = malloc(n + 1);
         if (!s)
             return;
-        /* Long ASCII runs with high bytes now and then, or dense. */
+        /* Long ASCII runs with high bytes now and then, or dense; or runs
+         * of each. */
         unsigned density = 1 + rnd(200);
-        for (size_t i = 0; i < n; i++)
-            s[i] = rnd(density) == 0 ? (char)(0x80 + rnd(128)) : (char)(0x20 + rnd(95));
+        if (k % 2)
+            fill_runs(s, n);
+        else
+            for (size_t i = 0; i < n; i++)
+                s[i] = rnd(density) == 0 ? (char)(0x80 + rnd(128)) : (char)(0x20 + rnd(95));
         pdn_encoding enc = encs[rnd(3)];
         pdn_vec whole = {0}, bytes = {0};
         bool ok = pdn_text__decode(&whole, &al, s, n, enc);
