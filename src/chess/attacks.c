@@ -96,6 +96,20 @@ static pdn_bb along(pdn_bb occ, int k, int cell)
     return pdn_chess__upright(occ, line, k);
 }
 
+/* Whether no piece of `occ` stands strictly between `k` and `cell`, a cell
+ * of one of its lines: along any line the cell numbers grow one way, so
+ * those cells are the line's numbered between the two.  A slider's check
+ * asks this instead of tracing its line. */
+static int clear_between(pdn_bb occ, int k, int cell)
+{
+    pdn_bb line = ((k ^ cell) & 56) == 0                  ? RANK_1_BB << (k & 56)
+                  : ((k ^ cell) & 7) == 0                 ? FILE_A_BB << (k & 7)
+                  : (pdn_chess__diag_table[k] & BB(cell)) ? pdn_chess__diag_table[k]
+                                                          : pdn_chess__anti_table[k];
+    int lo = k < cell ? k : cell, hi = k ^ cell ^ lo;
+    return (occ & line & (BB(hi) - BB(lo)) & ~BB(lo)) == 0;
+}
+
 /* Whether `cell` is on one of the diagonals through `k`. */
 static int diagonal(int k, int cell)
 {
@@ -143,4 +157,39 @@ int pdn_chess__checks_near(const pdn_chess__board *b, int from, int to, int kind
                                        : b->kind[ROOK_I] | b->kind[QUEEN_I];
     snipers &= b->side[b->us] & ~BB(from) & rays;
     return snipers != 0 && (along(after(b, from, to), k, from) & snipers) != 0;
+}
+
+int pdn_chess__checks_after(const pdn_chess__board *b, int from, int to, int kind, int k)
+{
+    int us = b->us ^ 1;
+    pdn_bb rays = pdn_chess__rays_table[k], occ = b->side[0] | b->side[1];
+    switch (kind) {
+    case PAWN_I:
+        if (pdn_chess__pawn_attacks(BB(to), us) & BB(k))
+            return 1;
+        break;
+    case KNIGHT_I:
+        if (pdn_chess__knight_table[to] & BB(k))
+            return 1;
+        break;
+    case BISHOP_I:
+    case ROOK_I:
+    case QUEEN_I:
+        if ((rays & BB(to)) && (kind == QUEEN_I || diagonal(k, to) == (kind == BISHOP_I)) &&
+            clear_between(occ, k, to))
+            return 1;
+        break;
+    default:
+        break;
+    }
+    return (rays & BB(from)) && pdn_chess__uncovers(b, from, to, k);
+}
+
+int pdn_chess__uncovers(const pdn_chess__board *b, int from, int to, int k)
+{
+    /* The moved piece aside, our sliders gave no check before. */
+    pdn_bb snipers = diagonal(k, from) ? b->kind[BISHOP_I] | b->kind[QUEEN_I]
+                                       : b->kind[ROOK_I] | b->kind[QUEEN_I];
+    snipers &= b->side[b->us ^ 1] & ~BB(to) & pdn_chess__rays_table[k];
+    return snipers != 0 && (along(b->side[0] | b->side[1], k, from) & snipers) != 0;
 }

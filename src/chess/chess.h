@@ -10,6 +10,7 @@
 #include <limits.h>
 #include <stdint.h>
 
+#include "base/base.h"
 #include "pdn.h"
 
 typedef uint64_t pdn_bb; /* one bit per cell, bit = rank * 8 + file */
@@ -44,12 +45,15 @@ typedef struct pdn_chess__board {
 
 /* ---- bit primitives --------------------------------------------------- */
 
+/* The primitives are forced inline: in the replay's run loop, one large
+ * function, the compiler would otherwise call some of them. */
+
 #define BB(cell) ((pdn_bb)1 << (cell))
 #define FILE_A_BB 0x0101010101010101ULL
 #define RANK_1_BB 0xFFULL
 
 /* Index of the lowest set bit; b != 0. */
-static inline int pdn_chess__lsb(pdn_bb b)
+static PDN_FORCE_INLINE int pdn_chess__lsb(pdn_bb b)
 {
 #if defined(__GNUC__)
     return __builtin_ctzll(b);
@@ -80,7 +84,7 @@ static inline int pdn_chess__lsb(pdn_bb b)
 }
 
 /* The highest set bit alone; b != 0. */
-static inline pdn_bb pdn_chess__msb_bit(pdn_bb b)
+static PDN_FORCE_INLINE pdn_bb pdn_chess__msb_bit(pdn_bb b)
 {
 #if defined(__GNUC__)
     return (pdn_bb)1 << (63 - __builtin_clzll(b));
@@ -124,7 +128,7 @@ extern const uint8_t pdn_chess__rank_table[8 * 64];
  * the cell): upwards to the first blocker included, the nearest blocker
  * above being the lowest set bit; downwards the same with the highest.
  */
-static inline pdn_bb pdn_chess__line(pdn_bb occ, pdn_bb line, int cell)
+static PDN_FORCE_INLINE pdn_bb pdn_chess__line(pdn_bb occ, pdn_bb line, int cell)
 {
     pdn_bb below = BB(cell) - 1;
     pdn_bb up = line & ~below & ~BB(cell), down = line & below;
@@ -135,7 +139,7 @@ static inline pdn_bb pdn_chess__line(pdn_bb occ, pdn_bb line, int cell)
 }
 
 /* The board upside down: the ranks in reverse order. */
-static inline pdn_bb pdn_chess__flip(pdn_bb b)
+static PDN_FORCE_INLINE pdn_bb pdn_chess__flip(pdn_bb b)
 {
 #if defined(__GNUC__)
     return __builtin_bswap64(b);
@@ -152,7 +156,7 @@ static inline pdn_bb pdn_chess__flip(pdn_bb b)
  * blockers above it clears them up to the nearest and sets the cells
  * between; the same on the flipped board gives the way down.
  */
-static inline pdn_bb pdn_chess__upright(pdn_bb occ, pdn_bb line, int cell)
+static PDN_FORCE_INLINE pdn_bb pdn_chess__upright(pdn_bb occ, pdn_bb line, int cell)
 {
     pdn_bb mask = line & ~BB(cell), up = occ & mask;
     pdn_bb down = pdn_chess__flip(up) - pdn_chess__flip(BB(cell));
@@ -162,26 +166,26 @@ static inline pdn_bb pdn_chess__upright(pdn_bb occ, pdn_bb line, int cell)
 /* The cells a slider on `cell` reaches along its rank: looked up, since
  * the ranks have no byte swap to take the way down. The end cells never
  * stop a slider beyond them, so only the six inner ones index the table. */
-static inline pdn_bb pdn_chess__rank(pdn_bb occ, int cell)
+static PDN_FORCE_INLINE pdn_bb pdn_chess__rank(pdn_bb occ, int cell)
 {
     int shift = cell & 56;
     unsigned inner = (unsigned)(occ >> (shift + 1)) & 63u;
     return (pdn_bb)pdn_chess__rank_table[(cell & 7) * 64 + (int)inner] << shift;
 }
 
-static inline pdn_bb pdn_chess__rook(int cell, pdn_bb occ)
+static PDN_FORCE_INLINE pdn_bb pdn_chess__rook(int cell, pdn_bb occ)
 {
     return pdn_chess__upright(occ, FILE_A_BB << (cell & 7), cell) | pdn_chess__rank(occ, cell);
 }
 
-static inline pdn_bb pdn_chess__bishop(int cell, pdn_bb occ)
+static PDN_FORCE_INLINE pdn_bb pdn_chess__bishop(int cell, pdn_bb occ)
 {
     return pdn_chess__upright(occ, pdn_chess__diag_table[cell], cell) |
            pdn_chess__upright(occ, pdn_chess__anti_table[cell], cell);
 }
 
 /* The whole line (file, rank or diagonal) through two cells; 0 if none. */
-static inline pdn_bb pdn_chess__line_through(int a, int b)
+static PDN_FORCE_INLINE pdn_bb pdn_chess__line_through(int a, int b)
 {
     if (((a ^ b) & 7) == 0)
         return FILE_A_BB << (a & 7);
@@ -210,7 +214,7 @@ static inline pdn_bb pdn_chess__rays(int cell)
 }
 
 /* Cells attacked by the pawns `pawns` of side `us` (0 White). */
-static inline pdn_bb pdn_chess__pawn_attacks(pdn_bb pawns, int us)
+static PDN_FORCE_INLINE pdn_bb pdn_chess__pawn_attacks(pdn_bb pawns, int us)
 {
     pdn_bb not_a = ~FILE_A_BB, not_h = ~(FILE_A_BB << 7);
     if (us == 0)
@@ -238,7 +242,7 @@ static inline pdn_bb pdn_chess__attackers(const pdn_chess__board *b, int cell, p
 /* The cell of the king of `side`; the board has exactly one, and keeps
  * its cell beside the bitboards: one load where finding the bit took
  * three steps, twice in every move of the replay. */
-static inline int pdn_chess__king(const pdn_chess__board *b, int side)
+static PDN_FORCE_INLINE int pdn_chess__king(const pdn_chess__board *b, int side)
 {
     return b->king[side];
 }
@@ -294,6 +298,12 @@ static inline int pdn_chess__pin_breaks(const pdn_chess__board *b, int k, int fr
 /* The rest of pdn_chess__checks_at() (attacks.c), for a move with a cell
  * near the other king, on `k`. */
 int pdn_chess__checks_near(const pdn_chess__board *b, int from, int to, int kind, int k);
+/* The same asked of the board after the move, which has the other side to
+ * move; `kind` is that of the piece now on `to`. */
+int pdn_chess__checks_after(const pdn_chess__board *b, int from, int to, int kind, int k);
+/* Its second half: whether leaving `from` (on one of the king's lines)
+ * uncovers a check by a slider of the side that moved, `to` aside. */
+int pdn_chess__uncovers(const pdn_chess__board *b, int from, int to, int k);
 
 /*
  * Whether a plain move (no castling, en passant or null move) leaves the
@@ -344,7 +354,7 @@ static inline int pdn_chess__needed(pdn_chess_move m, pdn_bb rivals)
 
 /* The notes on a check mark: `written` ('+', '#' or 0) against the mark
  * the move earns. */
-static inline unsigned pdn_chess__mark_notes(char written, char mark)
+static PDN_FORCE_INLINE unsigned pdn_chess__mark_notes(char written, char mark)
 {
     if (written == 0 && mark != 0)
         return PDN_SAN_CHECK_MISSING;
@@ -361,7 +371,7 @@ static inline int pdn_chess__same_move(pdn_chess_move a, pdn_chess_move b)
 /* ---- making moves ----------------------------------------------------- */
 
 /* A right ends when its rook leaves its cell or is taken there. */
-static inline void pdn_chess__drop_right(pdn_chess__board *b, int side, int cell)
+static PDN_FORCE_INLINE void pdn_chess__drop_right(pdn_chess__board *b, int side, int cell)
 {
     int file = cell - (side ? 56 : 0);
     if (file < 0 || file >= 8)
@@ -373,7 +383,7 @@ static inline void pdn_chess__drop_right(pdn_chess__board *b, int side, int cell
 }
 
 /* The move counters stop at INT_MAX rather than overflow. */
-static inline int pdn_chess__bump(int n)
+static PDN_FORCE_INLINE int pdn_chess__bump(int n)
 {
     return n < INT_MAX ? n + 1 : n;
 }

@@ -7,6 +7,7 @@
  * The moves to one cell are found the other way round, from the cell.
  */
 #include "chess/chess.h"
+#include "chess/quick.h"
 
 typedef struct gen {
     pdn_chess_move *out;
@@ -244,19 +245,10 @@ pdn_bb pdn_chess__origins(const pdn_chess__board *b, int to, unsigned kind)
         froms = pdn_chess__knight_table[to] & b->kind[KNIGHT_I] & own;
         break;
     case BISHOP_I:
-        froms = b->kind[BISHOP_I] & own;
-        if (froms)
-            froms &= pdn_chess__bishop(to, occ);
-        break;
     case ROOK_I:
-        froms = b->kind[ROOK_I] & own;
-        if (froms)
-            froms &= pdn_chess__rook(to, occ);
-        break;
     case QUEEN_I:
-        froms = b->kind[QUEEN_I] & own;
-        if (froms)
-            froms &= pdn_chess__bishop(to, occ) | pdn_chess__rook(to, occ);
+        /* A line is traced only when one of the pieces stands on it. */
+        froms = pdn_chess__piece_from(KIND_INDEX(kind), b->kind[KIND_INDEX(kind)] & own, to, occ);
         break;
     case PAWN_I: {
         pdn_bb pawns = b->kind[PAWN_I] & own;
@@ -284,6 +276,12 @@ pdn_bb pdn_chess__origins(const pdn_chess__board *b, int to, unsigned kind)
     if (froms == 0)
         return 0;
     int check = b->check >= 0 ? b->check : pdn_chess__in_check(b);
+    /* Out of check only a piece on its king's lines, with an enemy slider
+     * on them, can be pinned. */
+    pdn_bb rays = pdn_chess__rays_table[k];
+    if (!check && (!(froms & rays) ||
+                   !(rays & enemy & (b->kind[ROOK_I] | b->kind[BISHOP_I] | b->kind[QUEEN_I]))))
+        return froms;
     pdn_bb legal = 0;
     for (pdn_bb s = froms; s != 0; s &= s - 1) {
         int from = pdn_chess__lsb(s);
@@ -361,24 +359,27 @@ int pdn_chess__castle(const pdn_chess__board *b, int wing, pdn_chess_move *out)
  * the end of a game, when a king step is nearly always there and is tried
  * before the whole list.
  */
-int pdn_chess__has_move(const pdn_chess__board *b)
+/* Whether a piece of the side to move other than its king can go to a
+ * cell of `targets` (legally: pdn_chess__origins() decides). */
+static int reaches_any(const pdn_chess__board *b, pdn_bb targets)
 {
-    int us = b->us, them = us ^ 1, k = pdn_chess__king(b, us);
-    pdn_bb own = b->side[us], enemy = b->side[them], occ = (own | enemy) ^ BB(k);
-    /* The cells the enemy's pawns, knights and king attack, all at once;
-     * the sliders are asked cell by cell, without the king in their way. */
-    pdn_bb near = pdn_chess__pawn_attacks(b->kind[PAWN_I] & enemy, them) |
-                  pdn_chess__king_table[pdn_chess__king(b, them)];
-    for (pdn_bb s = b->kind[KNIGHT_I] & enemy; s != 0; s &= s - 1)
-        near |= pdn_chess__knight_table[pdn_chess__lsb(s)];
-    pdn_bb diag = (b->kind[BISHOP_I] | b->kind[QUEEN_I]) & enemy;
-    pdn_bb straight = (b->kind[ROOK_I] | b->kind[QUEEN_I]) & enemy;
-    pdn_bb steps = pdn_chess__king_table[k] & ~own & ~near, watched = 0;
-    /* A step off every line of every enemy slider needs no tracing. */
-    for (pdn_bb s = diag | straight; s != 0; s &= s - 1)
-        watched |= pdn_chess__rays_table[pdn_chess__lsb(s)];
-    if (steps & ~watched)
-        return 1;
+    for (; targets != 0; targets &= targets - 1)
+        for (int i = PAWN_I; i < KING_I; i++)
+            if (pdn_chess__origins(b, pdn_chess__lsb(targets), KIND_OF_INDEX(i)) != 0)
+                return 1;
+    return 0;
+}
+
+/* pdn_chess__has_move() past its first test: the king's steps that some
+ * enemy slider's lines cross, traced; then, with the king in check and no
+ * step, a move that takes the one checker or steps between (a move the
+ * position after mate is asked for, most often); every move else.  Out of
+ * line, so that the first test saves no registers. */
+static PDN_NOINLINE int has_move_slow(const pdn_chess__board *b, pdn_bb steps, pdn_bb diag,
+                                      pdn_bb straight)
+{
+    int us = b->us, k = pdn_chess__king(b, us);
+    pdn_bb occ = (b->side[0] | b->side[1]) ^ BB(k);
     for (pdn_bb t = steps; t != 0; t &= t - 1) {
         int cell = pdn_chess__lsb(t);
         pdn_bb lines = pdn_chess__diag_table[cell] | pdn_chess__anti_table[cell];
@@ -387,6 +388,42 @@ int pdn_chess__has_move(const pdn_chess__board *b)
               (pdn_chess__rook(cell, occ) & straight)))
             return 1;
     }
+    pdn_bb checkers = pdn_chess__attackers(b, k, occ ^ BB(k)) & b->side[us ^ 1];
+    if (checkers != 0) {
+        if (checkers & (checkers - 1))
+            return 0; /* two checkers: the king alone could answer */
+        int c = pdn_chess__lsb(checkers);
+        pdn_bb targets = checkers;
+        if (checkers & (diag | straight))
+            targets |= pdn_chess__between(k, c, pdn_chess__line_through(k, c));
+        /* A pawn that has just stepped two cells and checks is taken en
+         * passant too. */
+        if (b->ep >= 0 && (checkers & b->kind[PAWN_I]) && c == b->ep + (us ? 8 : -8))
+            targets |= BB(b->ep);
+        return reaches_any(b, targets);
+    }
     pdn_chess_move list[PDN_CHESS_MOVES_MAX];
     return pdn_chess__generate(b, list) != 0;
+}
+
+int pdn_chess__has_move(const pdn_chess__board *b)
+{
+    int us = b->us, them = us ^ 1, k = pdn_chess__king(b, us);
+    pdn_bb own = b->side[us], enemy = b->side[them];
+    /* The cells the enemy's pawns, knights and king attack, all at once;
+     * the sliders are asked cell by cell, without the king in their way. */
+    pdn_bb near = pdn_chess__pawn_attacks(b->kind[PAWN_I] & enemy, them) |
+                  pdn_chess__king_table[pdn_chess__king(b, them)];
+    for (pdn_bb s = b->kind[KNIGHT_I] & enemy; s != 0; s &= s - 1)
+        near |= pdn_chess__knight_table[pdn_chess__lsb(s)];
+    pdn_bb diag = (b->kind[BISHOP_I] | b->kind[QUEEN_I]) & enemy;
+    pdn_bb straight = (b->kind[ROOK_I] | b->kind[QUEEN_I]) & enemy;
+    pdn_bb steps = pdn_chess__king_table[k] & ~own & ~near, sliders = diag | straight;
+    /* A step off every line of every enemy slider needs no tracing: one
+     * with no slider on its own lines (the king has fewer steps than the
+     * enemy sliders, most often). */
+    for (pdn_bb t = steps; t != 0; t &= t - 1)
+        if (!(pdn_chess__rays_table[pdn_chess__lsb(t)] & sliders))
+            return 1;
+    return has_move_slow(b, steps, diag, straight);
 }

@@ -166,6 +166,19 @@ static PDN_FORCE_INLINE int piece_move(const pdn_chess__board *b, int us, const 
     return from;
 }
 
+/* Whether the side that has just castled on `b`, occupied as `after`,
+ * checks the king on `other`: its sliders on that king's lines traced. */
+static int castle_checks(const pdn_chess__board *b, pdn_bb after, int other)
+{
+    pdn_bb own = b->side[b->us ^ 1];
+    pdn_bb lines = pdn_chess__diag_table[other] | pdn_chess__anti_table[other];
+    pdn_bb our_diag = (b->kind[BISHOP_I] | b->kind[QUEEN_I]) & own & lines;
+    pdn_bb our_straight =
+        (b->kind[ROOK_I] | b->kind[QUEEN_I]) & own & pdn_chess__rays_table[other] & ~lines;
+    return (our_diag && (pdn_chess__bishop(other, after) & our_diag)) ||
+           (our_straight && (pdn_chess__rook(other, after) & our_straight));
+}
+
 /*
  * Castle : "O-O" | "O-O-O" (`n` bytes, the first 'O' known), when legal,
  * as pdn_chess__castle() decides it (the cells both cross empty but for
@@ -201,7 +214,12 @@ static PDN_NOINLINE int castle(pdn_chess__board *b, const unsigned char *p, size
     pdn_bb diag = (b->kind[BISHOP_I] | b->kind[QUEEN_I]) & enemy;
     pdn_bb straight = (b->kind[ROOK_I] | b->kind[QUEEN_I]) & enemy;
     pdn_bb without = occ ^ BB(k) ^ BB(rook);
-    for (pdn_bb w = way; w != 0; w &= w - 1) {
+    /* The king's own cell is known safe when the board knows it is not in
+     * check (a check forbids castling). */
+    if (b->check > 0)
+        return -1;
+    pdn_bb asked = b->check == 0 ? way & ~BB(k) : way;
+    for (pdn_bb w = asked; w != 0; w &= w - 1) {
         int cell = pdn_chess__lsb(w);
         pdn_bb lines = pdn_chess__diag_table[cell] | pdn_chess__anti_table[cell];
         if ((pdn_chess__knight_table[cell] & knights) ||
@@ -226,14 +244,12 @@ static PDN_NOINLINE int castle(pdn_chess__board *b, const unsigned char *p, size
     if (us == 1)
         b->fullmove = pdn_chess__bump(b->fullmove);
     b->us = (uint8_t)them;
-    /* Pawns, knights and the king stood still: a check is a slider's. */
-    pdn_bb after = without | BB(king_to) | BB(rook_to), own = b->side[us];
-    pdn_bb lines = pdn_chess__diag_table[other] | pdn_chess__anti_table[other];
-    pdn_bb our_diag = (b->kind[BISHOP_I] | b->kind[QUEEN_I]) & own & lines;
-    pdn_bb our_straight =
-        (b->kind[ROOK_I] | b->kind[QUEEN_I]) & own & pdn_chess__rays_table[other] & ~lines;
-    int checks = (our_diag && (pdn_chess__bishop(other, after) & our_diag)) ||
-                 (our_straight && (pdn_chess__rook(other, after) & our_straight));
+    /* Pawns, knights and the king stood still: a check is a slider's,
+     * through a cell the two left or from the rook's new cell, one of them
+     * on the other king's lines. */
+    int checks = 0;
+    if ((BB(k) | BB(rook) | BB(rook_to)) & pdn_chess__rays_table[other])
+        checks = castle_checks(b, without | BB(king_to) | BB(rook_to), other);
     b->check = (int8_t)checks;
     m->from = (uint8_t)k;
     m->to = (uint8_t)rook;
@@ -255,9 +271,10 @@ static PDN_FORCE_INLINE int pawn_play(pdn_chess__board *b, int us, const unsigne
     int from = pawn_move(b, us, p, n, to, promotion, &flags);
     if (from < 0)
         return -1;
+    pdn_chess__play(b, us, from, to, PAWN_I, promotion, flags, false);
     int checks =
         pdn_chess__quick_checks(b, us, from, to, promotion ? KIND_INDEX(promotion) : PAWN_I);
-    pdn_chess__play(b, us, from, to, PAWN_I, promotion, flags, checks);
+    b->check = (int8_t)checks;
     pdn_chess__record(out, from, to, PAWN_I, promotion, flags);
     return checks;
 }
@@ -289,8 +306,9 @@ static PDN_FORCE_INLINE unsigned quick(pdn_chess__board *b, int us, const char *
         } else if ((from = piece_move(b, us, p, n, to, &i, &flags)) < 0) {
             return 0;
         } else {
+            pdn_chess__play(b, us, from, to, i, 0, flags, false);
             checks = pdn_chess__quick_checks(b, us, from, to, i);
-            pdn_chess__play(b, us, from, to, i, 0, flags, checks);
+            b->check = (int8_t)checks;
             pdn_chess__record(out, from, to, i, 0, flags);
         }
     } else if (p[0] == 'O') {
@@ -319,6 +337,6 @@ unsigned pdn_chess__quick_play(pdn_chess__board *b, const char *text, size_t len
 
 unsigned pdn_chess__quick_code(pdn_chess__board *b, unsigned code, pdn_chess_move *out)
 {
-    return b->us ? pdn_chess__quick_code_as(b, 1, code, out)
-                 : pdn_chess__quick_code_as(b, 0, code, out);
+    return b->us ? pdn_chess__quick_code_as(b, 1, code, out, false)
+                 : pdn_chess__quick_code_as(b, 0, code, out, false);
 }

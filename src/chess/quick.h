@@ -74,13 +74,23 @@ static PDN_FORCE_INLINE pdn_bb pdn_chess__legal_from(const pdn_chess__board *b, 
     return pdn_chess__safe_from(b, us, pdn_chess__king(b, us), froms, to);
 }
 
+/* A move counter one up: pdn_chess__bump(), or a plain add in the
+ * replay's run loop (`run`, a constant where it is inlined), which sees to
+ * it that the counters are far below INT_MAX. */
+static PDN_FORCE_INLINE int pdn_chess__tick(int n, bool run)
+{
+    return run ? n + 1 : pdn_chess__bump(n);
+}
+
 /*
  * pdn_chess__make_plain() for a move of the short path, which knows the
  * kind that moves (index `i`) and makes no en passant: the same board
- * after it, with fewer loads and tests.  The check it gives is `checks`.
+ * after it, with fewer loads and tests.  The check it gives is left for
+ * the caller to write (pdn_chess__quick_checks() asks the board after
+ * it); `run` as pdn_chess__tick() has it.
  */
 static PDN_FORCE_INLINE void pdn_chess__play(pdn_chess__board *b, int us, int from, int to, int i,
-                                             unsigned promotion, unsigned flags, int checks)
+                                             unsigned promotion, unsigned flags, bool run)
 {
     int them = us ^ 1, reset = i == PAWN_I;
     pdn_bb both = BB(from) | BB(to);
@@ -112,19 +122,22 @@ static PDN_FORCE_INLINE void pdn_chess__play(pdn_chess__board *b, int us, int fr
         pdn_chess__drop_right(b, us, from);
     }
     b->ep = (int8_t)((flags & PDN_CHESS_DOUBLE_STEP) ? (from + to) / 2 : -1);
-    b->check = (int8_t)checks;
-    b->halfmove = reset ? 0 : pdn_chess__bump(b->halfmove);
+    b->halfmove = reset ? 0 : pdn_chess__tick(b->halfmove, run);
     if (us == 1)
-        b->fullmove = pdn_chess__bump(b->fullmove);
+        b->fullmove = pdn_chess__tick(b->fullmove, run);
     b->us = (uint8_t)them;
 }
 
 /*
- * pdn_chess__checks_at() with a closer second test: past the cheap first
+ * Whether the move of side `us` from `from` to `to`, just played on `b`,
+ * checks the other king, the piece on `to` being of kind index `kind`:
+ * pdn_chess__checks_at() with a closer second test.  Past the cheap first
  * one (neither cell on a line or a knight's jump from the other king), the
  * piece checks from where it lands only from a cell its kind checks that
  * king from, and a check is uncovered only through a cell on the king's
- * lines with a slider of ours on them too.  Most moves pass neither.
+ * lines with another slider of ours on them too.  Most moves pass
+ * neither.  Asked after the move, so that nothing but the board need
+ * outlive the rare call of pdn_chess__checks_after().
  */
 static PDN_FORCE_INLINE int pdn_chess__quick_checks(const pdn_chess__board *b, int us, int from,
                                                     int to, int kind)
@@ -134,10 +147,27 @@ static PDN_FORCE_INLINE int pdn_chess__quick_checks(const pdn_chess__board *b, i
     if (!((BB(from) | BB(to)) & pdn_chess__reach_table[k]))
         return 0;
     if (!(pdn_chess__check_table[us][kind][k] & BB(to)) &&
-        (!(rays & BB(from)) || !(rays & b->side[us] & ~BB(from) &
+        (!(rays & BB(from)) || !(rays & pdn_chess__rays_table[from] & b->side[us] & ~BB(to) &
                                  (b->kind[BISHOP_I] | b->kind[ROOK_I] | b->kind[QUEEN_I]))))
         return 0;
-    return pdn_chess__checks_near(b, from, to, kind, k);
+    return pdn_chess__checks_after(b, from, to, kind, k);
+}
+
+/*
+ * Whether the move of side `us` from `from` to `to`, just played on `b`,
+ * uncovers a check of the other king on `k`: only through a cell on that
+ * king's lines with another slider of ours on the same line, which both
+ * cells' lines hold; most moves leave no such cell, and the rest are
+ * traced out of line (pdn_chess__uncovers()).
+ */
+static PDN_FORCE_INLINE int pdn_chess__uncovered(const pdn_chess__board *b, int us, int from,
+                                                 int to, int k)
+{
+    pdn_bb rays = pdn_chess__rays_table[k];
+    if (!(rays & BB(from)) || !(rays & pdn_chess__rays_table[from] & b->side[us] & ~BB(to) &
+                                (b->kind[BISHOP_I] | b->kind[ROOK_I] | b->kind[QUEEN_I])))
+        return 0;
+    return pdn_chess__uncovers(b, from, to, k);
 }
 
 /* Fills the move record. */
@@ -196,24 +226,60 @@ static PDN_FORCE_INLINE unsigned pdn_chess__quick_answer(const pdn_chess__board 
 /* The check marks of PDN_SAN_CODE() as written. */
 static const unsigned char pdn_chess__mark_char[4] = {0, '+', '#', 0};
 
+/*
+ * The cells a piece of kind index `i` on `to` reaches on the board occupied
+ * as `occ`, as far as they are wanted: a slider's along the lines through
+ * `to` where a piece of `mine` stands (where it may come from) or, for a
+ * queen, the other king on `k` (a check it gives; a bishop or rook that
+ * can come has its lines traced anyway).  Traced before the move, the
+ * board tells the check as well as after it: the cell the piece leaves
+ * cannot stand between `to` and that king with the way clear beyond it,
+ * for the piece would have checked the king from there.
+ */
+static PDN_FORCE_INLINE pdn_bb pdn_chess__reach(int i, pdn_bb mine, int to, pdn_bb occ, int k)
+{
+    pdn_bb slant = pdn_chess__diag_table[to] | pdn_chess__anti_table[to];
+    pdn_bb straight = (FILE_A_BB << (to & 7)) | (RANK_1_BB << (to & 56)), reach = 0;
+    switch (i) {
+    case KNIGHT_I:
+        return pdn_chess__knight_table[to];
+    case KING_I:
+        return pdn_chess__king_table[to];
+    case BISHOP_I:
+        return (mine & slant) ? pdn_chess__bishop(to, occ) : 0;
+    case ROOK_I:
+        return (mine & straight) ? pdn_chess__rook(to, occ) : 0;
+    default:
+        if ((mine | BB(k)) & slant)
+            reach = pdn_chess__bishop(to, occ);
+        if ((mine | BB(k)) & straight)
+            reach |= pdn_chess__rook(to, occ);
+        return reach;
+    }
+}
+
 /* A piece of kind index `i` (a constant where it is inlined) to `to`: the
  * one piece of its kind that may go there, as piece_move() finds it with
  * nothing written between the letter and the cell, played, and written to
  * `out` unless it is NULL.  The check it gives, 1 or 0, or -1 when the
  * general path is to take the move. */
 static PDN_FORCE_INLINE int pdn_chess__piece_code(pdn_chess__board *b, int us, int to, int i,
-                                                  unsigned takes, pdn_chess_move *out)
+                                                  unsigned takes, pdn_chess_move *out, bool run)
 {
-    pdn_bb own = b->side[us], occ = own | b->side[us ^ 1];
-    pdn_bb froms = pdn_chess__piece_from(i, b->kind[i] & own, to, occ);
+    pdn_bb own = b->side[us], occ = own | b->side[us ^ 1], mine = b->kind[i] & own;
+    int k = pdn_chess__king(b, us ^ 1);
+    pdn_bb reach = pdn_chess__reach(i, mine, to, occ, k), froms = reach & mine;
     if (froms == 0)
         return -1;
     pdn_bb legal = pdn_chess__legal_from(b, us, i, froms, to, occ);
     if (legal == 0 || (legal & (legal - 1)))
         return -1;
     int from = pdn_chess__lsb(legal);
-    int checks = pdn_chess__quick_checks(b, us, from, to, i);
-    pdn_chess__play(b, us, from, to, i, 0, takes, checks);
+    pdn_chess__play(b, us, from, to, i, 0, takes, run);
+    /* A check from where the piece lands is in its reach (a king gives
+     * none). */
+    int checks = (i != KING_I && ((reach >> k) & 1)) || pdn_chess__uncovered(b, us, from, to, k);
+    b->check = (int8_t)checks;
     if (out != NULL)
         pdn_chess__record(out, from, to, i, 0, takes);
     return checks;
@@ -222,7 +288,8 @@ static PDN_FORCE_INLINE int pdn_chess__piece_code(pdn_chess__board *b, int us, i
 /* A pawn's push or capture (`takes`, from the file `file`) to `to`, as
  * pawn_move() takes it: no promotion, and none is written. */
 static PDN_FORCE_INLINE int pdn_chess__pawn_code(pdn_chess__board *b, int us, int to,
-                                                 unsigned takes, unsigned file, pdn_chess_move *out)
+                                                 unsigned takes, unsigned file, pdn_chess_move *out,
+                                                 bool run)
 {
     int up = us ? -8 : 8, from = to - up, row = to >> 3;
     pdn_bb occ = b->side[0] | b->side[1], pawns = b->kind[PAWN_I] & b->side[us];
@@ -242,8 +309,11 @@ static PDN_FORCE_INLINE int pdn_chess__pawn_code(pdn_chess__board *b, int us, in
     }
     if (!(pawns & BB(from)) || !pdn_chess__safe_from(b, us, pdn_chess__king(b, us), BB(from), to))
         return -1;
-    int checks = pdn_chess__quick_checks(b, us, from, to, PAWN_I);
-    pdn_chess__play(b, us, from, to, PAWN_I, 0, flags, checks);
+    pdn_chess__play(b, us, from, to, PAWN_I, 0, flags, run);
+    int k = pdn_chess__king(b, us ^ 1);
+    int checks = ((pdn_chess__check_table[us][PAWN_I][k] >> to) & 1) ||
+                 pdn_chess__uncovered(b, us, from, to, k);
+    b->check = (int8_t)checks;
     if (out != NULL)
         pdn_chess__record(out, from, to, PAWN_I, 0, flags);
     return checks;
@@ -251,35 +321,38 @@ static PDN_FORCE_INLINE int pdn_chess__pawn_code(pdn_chess__board *b, int us, in
 
 /* pdn_chess__quick_code() for the side `us` to move; `out` may be NULL
  * where the move itself is not wanted (the replay's runs without records),
- * which saves writing it. */
-static PDN_FORCE_INLINE unsigned pdn_chess__quick_code_as(pdn_chess__board *b, int us,
-                                                          unsigned code, pdn_chess_move *out)
+ * which saves writing it.  `run` (a constant) for the replay's run loop,
+ * which sees to it that neither side's bound is above PDN_CHESS_MOVES_MAX
+ * (no move taken here adds to it) and that the move counters are far below
+ * INT_MAX: then neither is tested. */
+static PDN_FORCE_INLINE unsigned
+pdn_chess__quick_code_as(pdn_chess__board *b, int us, unsigned code, pdn_chess_move *out, bool run)
 {
     int to = (int)(code & 63);
     unsigned takes = (unsigned)(b->side[us ^ 1] >> to) & 1u;
     /* "x" where the move takes and nowhere else, onto no piece of ours. */
-    if (b->bound[us] > PDN_CHESS_MOVES_MAX || ((b->side[us] >> to) & 1u) ||
+    if ((!run && b->bound[us] > PDN_CHESS_MOVES_MAX) || ((b->side[us] >> to) & 1u) ||
         takes != ((code >> 9) & 1u))
         return 0;
     int checks;
     switch ((code >> 6) & 7u) {
     case 1:
-        checks = pdn_chess__pawn_code(b, us, to, takes, (code >> 10) & 7u, out);
+        checks = pdn_chess__pawn_code(b, us, to, takes, (code >> 10) & 7u, out, run);
         break;
     case KNIGHT_I + 1:
-        checks = pdn_chess__piece_code(b, us, to, KNIGHT_I, takes, out);
+        checks = pdn_chess__piece_code(b, us, to, KNIGHT_I, takes, out, run);
         break;
     case BISHOP_I + 1:
-        checks = pdn_chess__piece_code(b, us, to, BISHOP_I, takes, out);
+        checks = pdn_chess__piece_code(b, us, to, BISHOP_I, takes, out, run);
         break;
     case ROOK_I + 1:
-        checks = pdn_chess__piece_code(b, us, to, ROOK_I, takes, out);
+        checks = pdn_chess__piece_code(b, us, to, ROOK_I, takes, out, run);
         break;
     case QUEEN_I + 1:
-        checks = pdn_chess__piece_code(b, us, to, QUEEN_I, takes, out);
+        checks = pdn_chess__piece_code(b, us, to, QUEEN_I, takes, out, run);
         break;
     case KING_I + 1:
-        checks = pdn_chess__piece_code(b, us, to, KING_I, takes, out);
+        checks = pdn_chess__piece_code(b, us, to, KING_I, takes, out, run);
         break;
     default:
         return 0;

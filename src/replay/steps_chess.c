@@ -21,7 +21,9 @@ bool pdn_replay__chess_end(pdn_replay *r, const pdn_position *pos, int *mate, in
      * there is one (then neither mate nor stalemate: the answer a list too
      * long to count also comes to in check_result()). */
     int none = !pdn_chess__has_move(&r->chess_live);
-    int check = pdn_chess__in_check(&r->chess_live);
+    /* The short path leaves whether the side to move is in check known. */
+    int check =
+        r->chess_live.check >= 0 ? r->chess_live.check : pdn_chess__in_check(&r->chess_live);
     *mate = check && none;
     *stalemate = !check && none;
     return true;
@@ -62,7 +64,7 @@ static step_result played(pdn_replay *r, pdn_position *pos, played_rec *rec, pdn
 /* The general path: any SAN, on the live board or the position.  Out of
  * line: the short path would save and restore its registers otherwise. */
 static PDN_NOINLINE step_result general_step(pdn_replay *r, const pdn_node *node, pdn_str text,
-                                                pdn_position *pos, played_rec *rec)
+                                             pdn_position *pos, played_rec *rec)
 {
     pdn_chess_move cm;
     unsigned notes = 0;
@@ -144,8 +146,14 @@ step_result pdn_replay__chess_step(pdn_replay *r, const pdn_node *node, pdn_str 
      * takes the short path; it hands anything else back with the board
      * untouched (the record's move is written again by the general path
      * when that plays it). */
-    if (!r->live_ok || r->general_only ||
-        (notes = pdn_chess__quick_play(&r->chess_live, text.ptr, text.len, &rec->chess)) == 0)
+    if (!r->live_ok || r->general_only)
+        return general_step(r, node, text, pos, rec);
+    /* The reader's reading of the text where it has one (the moves before
+     * a variation, which the walk's run leaves to this step). */
+    unsigned code = ((const pdn_move_rec *)r->game->moves.data)[node->a].san_code;
+    notes = code != 0 ? pdn_chess__quick_code(&r->chess_live, code, &rec->chess)
+                      : pdn_chess__quick_play(&r->chess_live, text.ptr, text.len, &rec->chess);
+    if (notes == 0)
         return general_step(r, node, text, pos, rec);
     notes >>= 1;
     if (notes != 0 && !pdn_replay__san_notes(r, notes, node))

@@ -675,6 +675,15 @@ static PDN_FORCE_INLINE bool number_fits(char dot_side, unsigned number, char si
     return !(((side == 'W' ? call_w : call_b) >> at) & 1u);
 }
 
+/* The plies played on `b` since its move counter was `full0` with side
+ * `us0` to move: two a move number, the side to move telling the rest
+ * (the counter must not have stopped at INT_MAX, which chess_run() sees
+ * to). */
+static inline uint32_t run_plies(const pdn_chess__board *b, int full0, int us0)
+{
+    return (uint32_t)(2 * (b->fullmove - full0) + ((int)b->us - us0));
+}
+
 /*
  * The walk's loop for chess: the moves of the line of frame `f` from
  * f->child on, one after another, as long as each is SAN that
@@ -685,7 +694,9 @@ static PDN_FORCE_INLINE bool number_fits(char dot_side, unsigned number, char si
  * first node left to the main loop is f->child at the end.  Returns how
  * many moves were played; *oom on out-of-memory.  Made twice, with records
  * and without (`quiet`, a constant): the diagnostics alone need neither
- * the record's fields nor the positions, which are then never kept.
+ * the record's fields nor the positions, which are then never kept.  The
+ * move counters are far enough below INT_MAX and the pieces' bounds low
+ * enough (chess_run()) for the inline step to test neither.
  */
 static PDN_FORCE_INLINE size_t chess_loop(pdn_replay *r, frame *f, pdn_position *pos,
                                           pdn_draughts_state *st, bool *oom, const bool quiet)
@@ -709,6 +720,13 @@ static PDN_FORCE_INLINE size_t chess_loop(pdn_replay *r, frame *f, pdn_position 
     /* The end of the line is node 0, the root, which is no move: the loop
      * needs no test for PDN_NIL (as in run_ply()). */
     const pdn_node *node = f->child != NULL ? f->child : nodes;
+    /* Without records the plies are not counted as they are played but
+     * found from the board when wanted (run_plies()): a count kept across
+     * the inline step costs a load and a store a move. */
+    const int full0 = r->chess_live.fullmove, us0 = r->chess_live.us;
+    /* Where a move of the general short path (a promotion) leaves a bound
+     * too high for the inline step, the run ends after it, here. */
+    const pdn_node *resume = NULL;
     while (node->kind == PDN_NODE_MOVE) {
         const pdn_move_rec *mr = moves + node->a;
         if (mr->kind != PDN_MOVE_SAN)
@@ -734,10 +752,10 @@ static PDN_FORCE_INLINE size_t chess_loop(pdn_replay *r, frame *f, pdn_position 
         unsigned notes;
         char side;
         if (quiet && code != 0 && b->us) {
-            notes = pdn_chess__quick_code_as(b, 1, code, NULL);
+            notes = pdn_chess__quick_code_as(b, 1, code, NULL, true);
             side = 'B';
         } else if (quiet && code != 0) {
-            notes = pdn_chess__quick_code_as(b, 0, code, NULL);
+            notes = pdn_chess__quick_code_as(b, 0, code, NULL, true);
             side = 'W';
         } else {
             notes = code != 0
@@ -746,12 +764,17 @@ static PDN_FORCE_INLINE size_t chess_loop(pdn_replay *r, frame *f, pdn_position 
             /* The side that moved, known after the move: nothing to keep
              * across the call. */
             side = b->us ? 'W' : 'B';
+            if (quiet && notes != 0 &&
+                (b->bound[0] > PDN_CHESS_MOVES_MAX || b->bound[1] > PDN_CHESS_MOVES_MAX)) {
+                resume = next;
+                next = nodes;
+            }
         }
         if (notes == 0)
             break;
         notes >>= 1;
-        ++ply;
         if (!quiet) {
+            ++ply;
             rec->status = PDN_PLAY_OK;
             rec->side = side;
             rec->ply = ply;
@@ -767,7 +790,9 @@ static PDN_FORCE_INLINE size_t chess_loop(pdn_replay *r, frame *f, pdn_position 
         /* check_side() has nothing to say about a number that fits, on
          * the line's first move either (it lets more pass there). */
         unsigned number = mr->number_kind;
-        if (!number_fits(r->dot_side, number, side)) {
+        if (number != PDN_NUMBER_NONE && !number_fits(r->dot_side, number, side)) {
+            if (quiet)
+                ply = f->ply + run_plies(&r->chess_live, full0, us0);
             if (!check_side(r, node, (pdn_number_kind)number, side, ply == first_ply)) {
                 *oom = true;
                 break;
@@ -785,6 +810,10 @@ static PDN_FORCE_INLINE size_t chess_loop(pdn_replay *r, frame *f, pdn_position 
         }
         node = next;
     }
+    if (quiet)
+        ply = f->ply + run_plies(&r->chess_live, full0, us0);
+    if (resume != NULL)
+        node = resume;
     f->child = node != nodes ? node : NULL;
     size_t played = ply - f->ply;
     if (played > 0) {
@@ -805,6 +834,17 @@ static PDN_FORCE_INLINE size_t chess_loop(pdn_replay *r, frame *f, pdn_position 
 static PDN_NOINLINE size_t chess_run(pdn_replay *r, frame *f, pdn_position *pos,
                                      pdn_draughts_state *st, bool *oom)
 {
+    /* A run plays at most as many plies as the game has moves, each
+     * counting a counter up by one at most.  With one nearer INT_MAX than
+     * that, or a side's bound above PDN_CHESS_MOVES_MAX (a board no game
+     * reaches), the main loop plays every move; a promotion that takes a
+     * bound there ends the run (chess_loop()). */
+    const pdn_chess__board *b = &r->chess_live;
+    size_t most = r->game->moves.len;
+    if (b->halfmove < 0 || b->fullmove < 0 || most >= (size_t)(INT_MAX - b->halfmove) ||
+        most >= (size_t)(INT_MAX - b->fullmove) || b->bound[0] > PDN_CHESS_MOVES_MAX ||
+        b->bound[1] > PDN_CHESS_MOVES_MAX)
+        return 0;
     return pdn_replay__records(r) ? chess_loop(r, f, pos, st, oom, false)
                                   : chess_loop(r, f, pos, st, oom, true);
 }

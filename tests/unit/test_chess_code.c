@@ -169,8 +169,8 @@ static void compare(stats *st, const pdn_chess__board *b, const char *text, size
     unsigned nt = pdn_chess__quick_play(&by_text, text, len, &mt);
     /* The inline step of the runs without records, which writes no move. */
     pdn_chess__board inline_step = *b;
-    unsigned ni = b->us ? pdn_chess__quick_code_as(&inline_step, 1, code, NULL)
-                        : pdn_chess__quick_code_as(&inline_step, 0, code, NULL);
+    unsigned ni = b->us ? pdn_chess__quick_code_as(&inline_step, 1, code, NULL, false)
+                        : pdn_chess__quick_code_as(&inline_step, 0, code, NULL, false);
     int ok = nc == nt && ni == nt && test_same_chess_board(&by_code, &by_text) &&
              test_same_chess_board(&inline_step, &by_text) && inline_step.check == by_text.check;
     if (nc != 0) {

@@ -3,7 +3,9 @@
  * test_chess_shortcuts.c - the chess rules' shortcuts against the long way:
  * the loader's copy of the standard start against building the board,
  * pdn_chess__has_move() against the full list of moves, the check test of a
- * move (pdn_chess__checks_by()) against playing it and looking, and the
+ * move (pdn_chess__checks_by(), and pdn_chess__quick_checks() and
+ * pdn_chess__checks_after(), which ask the board after the move) against
+ * playing it and looking, and the
  * castling test against the generator, at every ply of random games from
  * several starts (Chess960, checks and mates, pins, crowded boards).
  */
@@ -11,6 +13,7 @@
 #include <string.h>
 
 #include "chess/chess.h"
+#include "chess/quick.h"
 #include "harness.h"
 #include "pdn.h"
 #include "support/chess_board.h"
@@ -89,6 +92,11 @@ static void check_position(tally *t, const pdn_chess__board *b)
         t->giving += gives;
         if (!CHECK(pdn_chess__gives_check(b, m) == gives))
             fprintf(stderr, "    move %d-%d gives check %d\n", m.from, m.to, gives);
+        /* The same asked after the move: with the first tests and without. */
+        int kind = KIND_INDEX(m.promotion ? m.promotion : m.piece), k = next.king[next.us];
+        if (!CHECK(pdn_chess__quick_checks(&next, b->us, m.from, m.to, kind) == gives) ||
+            !CHECK(pdn_chess__checks_after(&next, m.from, m.to, kind, k) == gives))
+            fprintf(stderr, "    move %d-%d gives check %d (after)\n", m.from, m.to, gives);
     }
     for (int wing = 0; wing < 2; wing++) {
         pdn_chess_move m;

@@ -4,8 +4,10 @@
  * walk's run of SAN moves, pdn_chess__quick_play()) against its general
  * path (general_only): random games from the start and from FEN tags, with
  * variations, comments, NAGs, wrong move numbers, non-canonical, illegal,
- * ambiguous and unreadable moves and null moves; both replays must give the
- * same diagnostics, the same record for every move and the same positions.
+ * ambiguous and unreadable moves and null moves, now and then with move
+ * counters near the most a FEN tag can give or on crowded boards; both replays must give the same
+ * diagnostics, the same record for every move and the same positions, and the quick replay without
+ * records (options.moves 0: the run loop's inline steps) the same diagnostics.
  */
 #include "harness.h"
 #include "replay/replay.h"
@@ -133,9 +135,26 @@ static void write_game(test_text *t, const pdn_geometry *g, int plies, int dense
     test_puts(t, results[rnd(4)]);
     test_puts(t, "\"]\n");
     pdn_position_start(&pos, g);
-    if (rnd(3) == 0) {
+    /* A crowded board: the pieces' bound (chess.h) just under
+     * PDN_CHESS_MOVES_MAX, a promotion away from passing it, or past it. */
+    static const char *const crowded[] = {
+        "7k/PP6/8/8/8/BB6/NN6/QQQQQRRK w - - 0 1", "7k/PP6/8/8/8/BB6/NN6/QQQQQRRK b - - 0 1",
+        "7k/P7/8/8/8/BB6/NN6/QQQQQQRK w - - 0 1", "7k/8/8/8/Q7/BB6/NN6/QQQQQQRK w - - 0 1"};
+    size_t at = 0;
+    if (rnd(12) == 0) {
+        const char *fen = crowded[rnd(4)];
+        CHECK(pdn_fen_read(&pos, g, fen, strlen(fen), &at) == PDN_D_NONE);
+        test_puts(t, "[FEN \"");
+        test_puts(t, fen);
+        test_puts(t, "\"]\n[SetUp \"1\"]\n");
+    } else if (rnd(3) == 0) {
         for (int i = 0, n = (int)rnd(30); i < n && pick(&m, &pos); i++)
             pdn_chess_play(&pos, m);
+        /* Counters near the most a FEN tag can give. */
+        if (rnd(4) == 0) {
+            pos.fullmove = 99999999 - (int)rnd(80);
+            pos.halfmove_clock = rnd(2) ? 99999999 - (int)rnd(160) : pos.halfmove_clock;
+        }
         pdn_fen_write(&pos, 0, buf, sizeof buf);
         test_puts(t, "[FEN \"");
         test_puts(t, buf);
@@ -157,7 +176,7 @@ static void write_game(test_text *t, const pdn_geometry *g, int plies, int dense
 
 static void test_chess_quick_as_general(void)
 {
-    pdn_replay *quick = NULL, *general = NULL;
+    pdn_replay *quick = NULL, *general = NULL, *bare = NULL;
     test_text t = {NULL, 0, 0};
     replay_tally n = {0};
     long games = 0, diags = 0, variations = 0;
@@ -167,6 +186,7 @@ static void test_chess_quick_as_general(void)
     CHECK(pdn_geometry_init(&g, &gt) == PDN_OK);
     CHECK(pdn_replay_new(&quick, NULL) == PDN_OK);
     CHECK(pdn_replay_new(&general, NULL) == PDN_OK);
+    CHECK(pdn_replay_new(&bare, NULL) == PDN_OK);
     general->general_only = true;
     for (int i = 0; i < 600; i++) {
         write_game(&t, &g, 20 + (int)rnd(120), i % 3 == 0);
@@ -189,6 +209,10 @@ static void test_chess_quick_as_general(void)
             replay_compare_nodes(quick, general, pdn_game_root(game), positions, &n);
             if (n.failed > failed)
                 fprintf(stderr, "    game %d: %ld moves differ\n%s\n", i, n.failed - failed, t.buf);
+            o.moves = 0;
+            CHECK(pdn_replay_run(bare, game, &o) == PDN_OK);
+            if (!CHECK(replay_same_diags(bare, general)))
+                fprintf(stderr, "    game %d without records:\n%s\n", i, t.buf);
         }
         games++;
         pdn_game_free(game);
@@ -202,6 +226,7 @@ static void test_chess_quick_as_general(void)
     CHECK_EQ_INT(n.failed, 0);
     pdn_replay_free(quick);
     pdn_replay_free(general);
+    pdn_replay_free(bare);
     free(t.buf);
 }
 
