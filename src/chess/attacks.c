@@ -122,6 +122,27 @@ static pdn_bb after(const pdn_chess__board *b, int from, int to)
     return ((b->side[0] | b->side[1]) & ~BB(from)) | BB(to);
 }
 
+/* Whether a piece of `kind` of side `mover` that arrives on `to` attacks
+ * the king on `k` itself, on the board `occ` after the move. */
+static int direct_check(pdn_bb occ, int mover, int to, int kind, int k)
+{
+    switch (kind) {
+    case PAWN_I:
+        return (pdn_chess__pawn_attacks(BB(to), mover) & BB(k)) != 0;
+    case KNIGHT_I:
+        return (pdn_chess__knight_table[to] & BB(k)) != 0;
+    case BISHOP_I:
+    case ROOK_I:
+    case QUEEN_I:
+        /* `to` on one of the king's lines, of the piece's kind */
+        return (pdn_chess__rays_table[k] & BB(to)) &&
+               (kind == QUEEN_I || diagonal(k, to) == (kind == BISHOP_I)) &&
+               clear_between(occ, k, to);
+    default:
+        return 0;
+    }
+}
+
 /* pdn_chess__checks_at() past its first test, out of line: the inline part
  * stays small.  A slider's check is traced only along the line it would
  * give it on, and a discovered one only when a slider of ours that moves
@@ -130,26 +151,8 @@ static pdn_bb after(const pdn_chess__board *b, int from, int to)
 int pdn_chess__checks_near(const pdn_chess__board *b, int from, int to, int kind, int k)
 {
     pdn_bb rays = pdn_chess__rays_table[k];
-    switch (kind) {
-    case PAWN_I:
-        if (pdn_chess__pawn_attacks(BB(to), b->us) & BB(k))
-            return 1;
-        break;
-    case KNIGHT_I:
-        if (pdn_chess__knight_table[to] & BB(k))
-            return 1;
-        break;
-    case BISHOP_I:
-    case ROOK_I:
-    case QUEEN_I:
-        /* `to` on one of the king's lines, of the piece's kind */
-        if ((rays & BB(to)) && (kind == QUEEN_I || diagonal(k, to) == (kind == BISHOP_I)) &&
-            (along(after(b, from, to), k, to) & BB(to)))
-            return 1;
-        break;
-    default:
-        break;
-    }
+    if (direct_check(after(b, from, to), b->us, to, kind, k))
+        return 1;
     if (!(rays & BB(from)))
         return 0;
     /* The moved piece's old cell aside, our sliders gave no check before. */
@@ -161,28 +164,9 @@ int pdn_chess__checks_near(const pdn_chess__board *b, int from, int to, int kind
 
 int pdn_chess__checks_after(const pdn_chess__board *b, int from, int to, int kind, int k)
 {
-    int us = b->us ^ 1;
-    pdn_bb rays = pdn_chess__rays_table[k], occ = b->side[0] | b->side[1];
-    switch (kind) {
-    case PAWN_I:
-        if (pdn_chess__pawn_attacks(BB(to), us) & BB(k))
-            return 1;
-        break;
-    case KNIGHT_I:
-        if (pdn_chess__knight_table[to] & BB(k))
-            return 1;
-        break;
-    case BISHOP_I:
-    case ROOK_I:
-    case QUEEN_I:
-        if ((rays & BB(to)) && (kind == QUEEN_I || diagonal(k, to) == (kind == BISHOP_I)) &&
-            clear_between(occ, k, to))
-            return 1;
-        break;
-    default:
-        break;
-    }
-    return (rays & BB(from)) && pdn_chess__uncovers(b, from, to, k);
+    if (direct_check(b->side[0] | b->side[1], b->us ^ 1, to, kind, k))
+        return 1;
+    return (pdn_chess__rays_table[k] & BB(from)) && pdn_chess__uncovers(b, from, to, k);
 }
 
 int pdn_chess__uncovers(const pdn_chess__board *b, int from, int to, int k)
