@@ -346,6 +346,33 @@ static PDN_FORCE_INLINE void put_move(struct pdn_node *nd, pdn_move_rec *mv, con
 #endif
 }
 
+/* Where SSE2 is at hand too, run_windows() keeps a node's next and prev
+ * (with the zero first and last after them) and its record index (with
+ * the zero b) in two vector registers, each a store and an add a move, and
+ * writes the record's middle 16 bytes (no captures, strength or SAN; two
+ * squares) as one constant: fewer instructions than counting links and the
+ * index in general registers, which the token loop needs for itself. */
+#if WORD_RECORDS && PDN_BITS_SSE2
+#define VECTOR_RECORDS 1
+static PDN_FORCE_INLINE void put_move2(struct pdn_node *nd, pdn_move_rec *mv, const node_head *head,
+                                       __m128i links, __m128i mi, uint32_t offset, uint64_t pend,
+                                       uint32_t slen, uint32_t sep)
+{
+    char *nb = (char *)nd, *mb = (char *)mv;
+    memcpy(nb, head, 16);
+    _mm_storeu_si128((__m128i *)(void *)(nb + 16), links);
+    put32(nb + 32, offset);
+    _mm_storel_epi64((__m128i *)(void *)(nb + 40), mi);
+    put64(mb, pend);
+    put32(mb + 4, slen);
+    _mm_storeu_si128((__m128i *)(void *)(mb + 8), _mm_set_epi32(2, 0, 0, 0));
+    put64(mb + 24, pend);
+    put32(mb + 24, sep);
+}
+#else
+#define VECTOR_RECORDS 0
+#endif
+
 /* The length of the node nd, where WORD_RECORDS writes it apart from
  * put_move(), as a constant where the shape tells it. */
 static inline void put_len(struct pdn_node *nd, uint32_t len)
@@ -444,9 +471,18 @@ static PDN_NOINLINE int run_windows(run *r)
     /* What each token changes is kept in locals; what it only reads, and
      * what changes only once a window, is in *r (the stores into the
      * arrays make the compiler read it again where it is needed), so that
-     * the registers go to the former. */
+     * the registers go to the former.  The squares' array is the one
+     * exception: with the links in vector registers (VECTOR_RECORDS) a
+     * register is free for it, and it saves a load a move. */
+#if VECTOR_RECORDS
+    __m128i links = _mm_set_epi64x(0, (long long)r->links);
+    __m128i mi = _mm_cvtsi32_si128((int)((uint32_t)r->links - r->links_over_moves));
+    uint64_t pend = r->pend;
+#else
     uint64_t links = r->links, pend = r->pend;
+#endif
     size_t slen = r->slen;
+    pdn_square *const squares = r->squares;
     struct pdn_node *nd = r->nd;
     pdn_move_rec *mv = r->mv;
     const node_head head = r->head;
@@ -607,7 +643,9 @@ static PDN_NOINLINE int run_windows(run *r)
                 code = r->alpha_sep[(unsigned char)base[ts + 2]];
                 if ((f & 0xF00000F0) != 0x80000080 || code == NO_SEP)
                     goto general;
-                pair = (f << 8 & 0xFF00) | (f & 0xFF000000) | ((uint32_t)(w >> 8) & 0xFF) |
+                /* The first file moves up a byte by one multiply (the
+                 * second stays: what * 0x101 moves it to is cut off). */
+                pair = ((f & 0xFF0000FF) * 0x101 & 0xFF00FF00) | ((uint32_t)(w >> 8) & 0xFF) |
                        ((uint32_t)(w >> 16) & 0xFF0000);
                 len = 5;
                 put_len(nd, 5);
@@ -641,10 +679,18 @@ static PDN_NOINLINE int run_windows(run *r)
                     goto a1_b2;
                 goto shape;
             }
-            put_pair(r->squares + slen, pair & 0xFFFF, pair >> 16);
+            put_pair(squares + slen, pair & 0xFFFF, pair >> 16);
+#if VECTOR_RECORDS
+            (void)len;
+            put_move2(nd, mv, &head, links, mi, (uint32_t)(r->boff + ts), pend, (uint32_t)slen,
+                      code);
+            links = _mm_add_epi32(links, _mm_set_epi32(0, 0, 1, 1));
+            mi = _mm_add_epi32(mi, _mm_cvtsi32_si128(1));
+#else
             put_move(nd, mv, &head, links, (uint32_t)(r->boff + ts), len,
                      (uint32_t)links - r->links_over_moves, pend, (uint32_t)slen, 2, code);
             links += r->links_step;
+#endif
             nd++;
             mv++;
             slen += 2;
@@ -661,7 +707,13 @@ static PDN_NOINLINE int run_windows(run *r)
     stop:
         break;
     }
+#if VECTOR_RECORDS
+    uint64_t l;
+    _mm_storel_epi64((__m128i *)(void *)&l, links);
+    r->links = l;
+#else
     r->links = links;
+#endif
     r->pend = pend;
     r->slen = slen;
     r->nd = nd;
