@@ -270,22 +270,31 @@ static inline void pdn_bits__tokens(const unsigned char *p, uint64_t *space, uin
 }
 
 /* How many of p[0..n) are UTF-8 continuation bytes (10xxxxxx): the
- * characters of valid UTF-8 are the others.  Sixteen at a time, summed by
- * psadbw. */
+ * characters of valid UTF-8 are the others.  They are the bytes below -64
+ * as signed bytes; each test's -1 is counted in byte lanes, 64 bytes a
+ * step, and the lanes are summed by psadbw before one could pass 255. */
 static inline size_t pdn_bits__continuations(const unsigned char *p, size_t n)
 {
     size_t i = 0, c = 0;
 #if PDN_BITS_SSE2
-    const __m128i top2 = _mm_set1_epi8((char)0xC0), cont = _mm_set1_epi8((char)0x80),
-                  one = _mm_set1_epi8(1), zero = _mm_setzero_si128();
-    __m128i sum = zero;
-    for (; n - i >= 16; i += 16) {
-        __m128i w = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
-        __m128i is = _mm_and_si128(_mm_cmpeq_epi8(_mm_and_si128(w, top2), cont), one);
-        sum = _mm_add_epi64(sum, _mm_sad_epu8(is, zero));
+    const __m128i below = _mm_set1_epi8(-64), zero = _mm_setzero_si128();
+    while (n - i >= 16) {
+        __m128i lanes = zero;
+        size_t stop = n - i > 63 * 64 ? i + 63 * 64 : n;
+        for (; stop - i >= 64; i += 64) {
+            __m128i a = _mm_add_epi8(_mm_cmplt_epi8(pdn_bits__part(p + i, 0), below),
+                                     _mm_cmplt_epi8(pdn_bits__part(p + i, 1), below));
+            __m128i b = _mm_add_epi8(_mm_cmplt_epi8(pdn_bits__part(p + i, 2), below),
+                                     _mm_cmplt_epi8(pdn_bits__part(p + i, 3), below));
+            lanes = _mm_sub_epi8(lanes, _mm_add_epi8(a, b));
+        }
+        if (stop == n)
+            for (; n - i >= 16; i += 16)
+                lanes = _mm_sub_epi8(lanes, _mm_cmplt_epi8(pdn_bits__part(p + i, 0), below));
+        __m128i sum = _mm_sad_epu8(lanes, zero);
+        c += (size_t)(unsigned)_mm_cvtsi128_si32(sum) +
+             (size_t)(unsigned)_mm_cvtsi128_si32(_mm_srli_si128(sum, 8));
     }
-    sum = _mm_add_epi64(sum, _mm_srli_si128(sum, 8));
-    c = (size_t)(unsigned)_mm_cvtsi128_si32(sum);
 #endif
     for (; i < n; i++)
         c += (p[i] & 0xC0) == 0x80;

@@ -279,6 +279,18 @@ static pdn_status convert_ahead(pdn_reader *r, bool *more)
     return PDN_OK;
 }
 
+/* The raw length of the converted game text[0..end), whose first byte that
+ * is not ASCII is at `at`: a single-byte encoding gives a character for
+ * each byte, so it is the count of the text's characters, unless `end`
+ * cuts a character, which the general count takes. */
+static size_t raw_len(const pdn_reader *r, const char *text, size_t end, size_t avail, size_t at)
+{
+    const unsigned char *u = (const unsigned char *)text;
+    if (end < avail && (u[end] & 0xC0) == 0x80)
+        return pdn_text__raw_len(r->data + r->pos, r->ahead_raw, end, r->sticky);
+    return end - pdn_bits__continuations(u + at, end - at);
+}
+
 /* Whether s[0..n) holds the bytes seq[0..len). */
 static bool holds(const char *s, size_t n, const char *seq, size_t len)
 {
@@ -298,13 +310,15 @@ static bool holds(const char *s, size_t n, const char *seq, size_t len)
  * GameType value that is not ASCII might be read in two ways; and in a game
  * ended by the next game's tags with variations open, whose diagnostics
  * come in another order. */
-static bool ahead_differs(const pdn_reader *r, const struct pdn_game *g, size_t raw, bool high,
-                          bool by_header)
+static bool ahead_differs(const pdn_reader *r, const struct pdn_game *g, size_t raw, size_t at,
+                          bool high, bool by_header)
 {
-    const char *s = r->data + r->pos;
+    /* The bytes before `at` are ASCII. */
+    const char *s = r->data + r->pos + at;
+    size_t n = raw - at;
     /* A game whose converted text is ASCII was ASCII before: none of the
      * first three cases can arise. */
-    if (high && (holds(s, raw, "\xC2\xBD", 2) || holds(s, raw, "\xE2\x80\xA6", 3)))
+    if (high && (holds(s, n, "\xC2\xBD", 2) || holds(s, n, "\xE2\x80\xA6", 3)))
         return true;
     const pdn_tag_rec *t = g->tag_recs.data;
     for (size_t i = 0; high && i < g->tag_recs.len; i++) {
@@ -371,19 +385,18 @@ static pdn_status next_converted(pdn_reader *r, const pdn_game **out, bool *agai
         bool high;
         if (!pdn_game__index_lines(g, avail, &high))
             return PDN_ENOMEM;
-        /* An ASCII game has as many raw bytes as converted ones. */
-        size_t raw =
-            high ? pdn_text__raw_len(r->data + r->pos, r->ahead_raw, po.end, r->sticky) : po.end;
-        if (ahead_differs(r, g, raw, high, po.by_header)) {
+        /* An ASCII game has as many raw bytes as converted ones, and the
+         * bytes before the first that is not ASCII are the same in both
+         * texts. */
+        size_t at = high ? pdn_bits__ascii((const unsigned char *)start, po.end) : po.end;
+        size_t raw = high ? raw_len(r, start, po.end, avail, at) : po.end;
+        if (ahead_differs(r, g, raw, at, high, po.by_header)) {
             r->ahead.len = r->ahead_pos = r->ahead_raw = 0;
             *again = true;
             return PDN_OK;
         }
         g->encoding = PDN_ENC_UTF8;
         if (high) {
-            /* Bytes up to the first one that is not ASCII are the same in
-             * both texts. */
-            size_t at = pdn_bits__ascii((const unsigned char *)g->text, g->text_len);
             pdn_status st = note_encoding(g, at, r->sticky);
             if (st != PDN_OK)
                 return st;

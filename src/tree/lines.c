@@ -174,8 +174,15 @@ static int quick_index(struct pdn_game *g, size_t readable, bool *out_high)
      * `full`, and the first chunk's room was made above. */
     size_t full = n > 64 ? n - 64 : 0, stop = full < CHUNK ? full : CHUNK;
     for (;;) {
-        for (; i < stop; i += 64)
+        /* Two blocks a step: half the loop's tests and moves. */
+        for (; i + 64 < stop; i += 128) {
             len = record_at(out, len, i + 2, block_lf(u + i, NULL, &high, &lone));
+            len = record_at(out, len, i + 66, block_lf(u + i + 64, NULL, &high, &lone));
+        }
+        if (i < stop) {
+            len = record_at(out, len, i + 2, block_lf(u + i, NULL, &high, &lone));
+            i += 64;
+        }
         if (i >= full)
             break;
         if (v->cap - len < CHUNK + 66) {

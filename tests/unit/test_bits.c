@@ -133,6 +133,27 @@ static void test_bits__runs(void)
     }
 }
 
+/* Continuation bytes counted at every length up to past two flushes of
+ * the byte lanes (63 blocks of 64), in texts where nearly every byte may
+ * be one, against a byte loop. */
+static void test_bits__continuations(void)
+{
+    static unsigned char buf[9000];
+    for (int round = 0; round < 3000; round++) {
+        size_t n = round < 200 ? (size_t)round : rnd(round % 4 ? 300 : sizeof buf - 16);
+        size_t at = rnd(16);
+        unsigned dense = rnd(4);
+        for (size_t i = 0; i < n; i++)
+            buf[at + i] = dense == 0   ? some_byte()
+                          : dense == 1 ? (unsigned char)(0x80 + rnd(64))
+                                       : (unsigned char)(rnd(dense) ? 0x80 + rnd(64) : rnd(256));
+        size_t want = 0;
+        for (size_t i = 0; i < n; i++)
+            want += (buf[at + i] & 0xC0) == 0x80;
+        CHECK_EQ_INT(pdn_bits__continuations(buf + at, n), want);
+    }
+}
+
 static void test_bits__ctz(void)
 {
     for (unsigned i = 0; i < 64; i++) {
@@ -146,6 +167,7 @@ int main(void)
     RUN(test_bits__blocks);
     RUN(test_bits__movetext);
     RUN(test_bits__runs);
+    RUN(test_bits__continuations);
     RUN(test_bits__ctz);
     return harness_report();
 }
