@@ -4,13 +4,13 @@
  * runs of plain tags read in one loop (with aligned names and the public
  * tags made as they are read) against the general tag parser, record by
  * record, tag by tag and diagnostic by diagnostic; UTF-8 dense with
- * two-byte characters against a byte loop; FENs of every length up to 64
- * against the full reader; dates compared with the last one.  (The decoder's
- * runs of high bytes are tested with the decoder, in test_tag_speedpaths.c.)
+ * two-byte characters against a byte loop; dates compared with the last
+ * one.  (The decoder's runs of high bytes are tested with the decoder, in
+ * test_tag_speedpaths.c, and FENs of every length with the FEN check's
+ * short path, in test_fen_masks.c.)
  */
 #include "harness.h"
 #include "support/append.h"
-#include "support/fen_verdict.h"
 #define TEST_RNG_SEED 0x3C6EF372FE94F82Bull
 #include "support/rng.h"
 #include "syntax/parse.h"
@@ -312,112 +312,6 @@ static void test_header_runs__utf8(void)
     }
 }
 
-/* ---- FENs of any length ------------------------------------------------------------ */
-
-static void put(char *b, size_t *n, size_t cap, const char *s)
-{
-    size_t k = strlen(s);
-    if (*n + k < cap) {
-        memcpy(b + *n, s, k);
-        *n += k;
-    }
-}
-
-/* FENs of 1 to about 70 bytes (the short path classifies the second 32
- * bytes only when the value reaches them): kings, ranges, long numbers and
- * stray bytes now and then. */
-static void random_fen(char *b, size_t *n, size_t cap)
-{
-    static const char *const numbers[] = {"7", "31", "05", "0", "123", "9999", "12345"};
-    static const char *const odd[] = {"K", "-", ",", ":", ".", "W", "B", "x", " ", "KK", "a3"};
-    size_t want = 1 + rnd(70);
-    *n = 0;
-    put(b, n, cap, rnd(12) ? (rnd(2) ? "W" : "B") : rnd(2) ? "?" : "K");
-    for (unsigned s = 0; s < 2 && *n < want; s++) {
-        put(b, n, cap, ":");
-        put(b, n, cap, s == 0 ? "W" : "B");
-        for (unsigned e = 0; *n < want; e++) {
-            if (e)
-                put(b, n, cap, ",");
-            if (rnd(40) == 0)
-                put(b, n, cap, odd[rnd(COUNT(odd))]);
-            if (rnd(5) == 0)
-                put(b, n, cap, "K");
-            put(b, n, cap, numbers[rnd(4) ? rnd(2) : rnd(COUNT(numbers))]);
-            if (rnd(10) == 0) {
-                put(b, n, cap, "-");
-                put(b, n, cap, numbers[rnd(3)]);
-                if (rnd(5) == 0) {
-                    put(b, n, cap, "-");
-                    put(b, n, cap, numbers[rnd(2)]);
-                }
-            }
-            if (rnd(40) == 0)
-                put(b, n, cap, odd[rnd(COUNT(odd))]);
-            if (s == 0 && rnd(3) == 0)
-                break;
-        }
-    }
-    if (rnd(3) == 0)
-        put(b, n, cap, ".");
-    if (rnd(5) == 0 && *n > 1)
-        *n = 1 + rnd((unsigned)*n);
-}
-
-static void test_header_runs__fen(void)
-{
-    char fen[128];
-    int failed = 0, taken = 0, halves = 0;
-    for (int k = 0; k < 200000 && failed < 5; k++) {
-        size_t n;
-        random_fen(fen, &n, sizeof fen);
-        pdn_diag_code full;
-        int same = test_fen_same_as_full(fen, n, &full);
-        int plain = pdn_values__fen_plain(fen, n);
-        /* plain only when valid; valid plain forms up to 64 bytes taken */
-        if (!CHECK(same && (!plain || full == PDN_D_NONE))) {
-            fprintf(stderr, "    \"%.*s\": plain %d\n", (int)n, fen, plain);
-            failed++;
-        }
-        taken += plain && n <= 32;
-        halves += plain && n > 32 && n <= 64;
-    }
-    /* Both halves' paths were taken many times. */
-    CHECK(taken > 5000 && halves > 5000);
-}
-
-/* Every valid FEN without ranges is taken whatever its length: one list
- * grown an entry at a time, for each cut of its final dot. */
-static void test_header_runs__fen_lengths(void)
-{
-    char fen[80] = "W:W1,K2,33:B";
-    size_t n = strlen(fen);
-    for (unsigned e = 0; n + 4 < 66; e++) {
-        char num[8];
-        snprintf(num, sizeof num, "%s%u", e ? "," : "", 1 + e % 50);
-        put(fen, &n, sizeof fen, num);
-        if (n > 64)
-            break;
-        CHECK(pdn_values__fen_plain(fen, n) == 1);
-        if (n < 64) {
-            fen[n] = '.';
-            CHECK(pdn_values__fen_plain(fen, n + 1) == 1);
-            /* a bad byte at the end, then at each place */
-            fen[n] = ',';
-            CHECK(pdn_values__fen_plain(fen, n + 1) == 0);
-        }
-        for (size_t i = 3; i < n; i++) {
-            char keep = fen[i];
-            fen[i] = keep == ',' ? '-' : keep == 'K' ? ',' : 'x';
-            pdn_diag_code full;
-            CHECK(test_fen_same_as_full(fen, n, &full));
-            if (pdn_values__fen_plain(fen, n))
-                CHECK(full == PDN_D_NONE);
-            fen[i] = keep;
-        }
-    }
-}
-
 /* ---- dates compared with the last one ---------------------------------------------- */
 
 /* The Date tag's verdict through the note the game keeps from game to game
@@ -471,8 +365,6 @@ int main(void)
     RUN(test_header_runs__tags);
     RUN(test_header_runs__edges);
     RUN(test_header_runs__utf8);
-    RUN(test_header_runs__fen);
-    RUN(test_header_runs__fen_lengths);
     RUN(test_header_runs__dates);
     return harness_report();
 }
