@@ -246,6 +246,8 @@ static void general_tag(parser *ps)
  * classified byte by byte.  The slot of a name is a hash of its first four
  * bytes (KNOWN_SLOT); two entries for one slot are an error of the
  * initializer (-Woverride-init), and unit/tag_known checks the entries.
+ * Longer names that start as these do (WhiteElo, EventDate) are in a
+ * second table, known_wide.
  */
 #define KNOWN_MAGIC 0x6c0fd4f5u
 #define KNOWN_SLOT(a, b, c, d)                                                                     \
@@ -255,7 +257,7 @@ static void general_tag(parser *ps)
 #define KNOWN_LE8(a, b, c, d, e, f, g, h)                                                          \
     ((uint64_t)(a) | (uint64_t)(b) << 8 | (uint64_t)(c) << 16 | (uint64_t)(d) << 24 |              \
      (uint64_t)(e) << 32 | (uint64_t)(f) << 40 | (uint64_t)(g) << 48 | (uint64_t)(h) << 56)
-#define KNOWN_SHAPE(len, first) (UINT64_C(1) << (((len)*7 + (first)) & 63))
+#define KNOWN_SHAPE(len, first) PDN_GAME__TAG_SHAPE(len, first)
 /* Names of three to six bytes: the name, ' ' and '"' in the first word. */
 #define KNOWN_SHORT(len, a, b, c, d, e, f, g, h)                                                   \
     [KNOWN_SLOT(a, b, c, d)] = {KNOWN_LE8(a, b, c, d, e, f, g, h),                                 \
@@ -289,6 +291,7 @@ static const known_name known_names[16] = {
     KNOWN_SHORT(5, 'B', 'l', 'a', 'c', 'k', ' ', '"', 0),
     KNOWN_SHORT(6, 'R', 'e', 's', 'u', 'l', 't', ' ', '"'),
     KNOWN_SHORT(3, 'F', 'E', 'N', ' ', '"', 0, 0, 0),
+    KNOWN_SHORT(3, 'E', 'C', 'O', ' ', '"', 0, 0, 0),
     KNOWN_SHORT(5, 'S', 'e', 't', 'U', 'p', ' ', '"', 0),
     KNOWN_SHORT(5, 'S', 'e', 't', 'u', 'p', ' ', '"', 0),
     KNOWN_LONG('G', 'a', 'm', 'e', 'T', 'y', 'p', 'e'),
@@ -296,14 +299,78 @@ static const known_name known_names[16] = {
     /* The free slots: no word is 1 under a mask of 0. */
     [0] = {1, 0, 0, 0, 0, 0},
     [6] = {1, 0, 0, 0, 0, 0},
-    [9] = {1, 0, 0, 0, 0, 0},
     [14] = {1, 0, 0, 0, 0, 0},
 };
 
-/* The entry that may hold the name whose first eight bytes are w. */
+/*
+ * The names of seven to fourteen bytes of chess headers (and the clocks of
+ * draughts ones): the first word is the name's own bytes (and the space
+ * after seven), which pick the slot of the 32 by a hash of all eight
+ * (KNOWN_WSLOT); the rest of the name, ' ' and '"' are the second word.
+ */
+#define KNOWN_MAGIC8 UINT64_C(0x56b10fcd7de9a517)
+#define KNOWN_WSLOT(a, b, c, d, e, f, g, h)                                                        \
+    ((KNOWN_LE8(a, b, c, d, e, f, g, h) * KNOWN_MAGIC8) >> 59)
+#define KNOWN_WIDE(len, a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p)                            \
+    [KNOWN_WSLOT(a, b, c, d, e, f, g, h)] = {KNOWN_LE8(a, b, c, d, e, f, g, h),                    \
+                                             ~UINT64_C(0),                                         \
+                                             KNOWN_LE8(i, j, k, l, m, n, o, p),                    \
+                                             ~UINT64_C(0) >> (64 - 8 * ((len)-6)),                 \
+                                             KNOWN_SHAPE(len, a),                                  \
+                                             len}
+
+static const known_name known_wide[32] = {
+    KNOWN_WIDE(9, 'E', 'v', 'e', 'n', 't', 'D', 'a', 't', 'e', ' ', '"', 0, 0, 0, 0, 0),
+    KNOWN_WIDE(8, 'W', 'h', 'i', 't', 'e', 'E', 'l', 'o', ' ', '"', 0, 0, 0, 0, 0, 0),
+    KNOWN_WIDE(8, 'B', 'l', 'a', 'c', 'k', 'E', 'l', 'o', ' ', '"', 0, 0, 0, 0, 0, 0),
+    KNOWN_WIDE(11, 'W', 'h', 'i', 't', 'e', 'F', 'i', 'd', 'e', 'I', 'd', ' ', '"', 0, 0, 0),
+    KNOWN_WIDE(11, 'B', 'l', 'a', 'c', 'k', 'F', 'i', 'd', 'e', 'I', 'd', ' ', '"', 0, 0, 0),
+    KNOWN_WIDE(7, 'O', 'p', 'e', 'n', 'i', 'n', 'g', ' ', '"', 0, 0, 0, 0, 0, 0, 0),
+    KNOWN_WIDE(9, 'V', 'a', 'r', 'i', 'a', 't', 'i', 'o', 'n', ' ', '"', 0, 0, 0, 0, 0),
+    KNOWN_WIDE(10, 'W', 'h', 'i', 't', 'e', 'T', 'i', 't', 'l', 'e', ' ', '"', 0, 0, 0, 0),
+    KNOWN_WIDE(10, 'B', 'l', 'a', 'c', 'k', 'T', 'i', 't', 'l', 'e', ' ', '"', 0, 0, 0, 0),
+    KNOWN_WIDE(9, 'A', 'n', 'n', 'o', 't', 'a', 't', 'o', 'r', ' ', '"', 0, 0, 0, 0, 0),
+    KNOWN_WIDE(11, 'T', 'i', 'm', 'e', 'C', 'o', 'n', 't', 'r', 'o', 'l', ' ', '"', 0, 0, 0),
+    KNOWN_WIDE(11, 'T', 'e', 'r', 'm', 'i', 'n', 'a', 't', 'i', 'o', 'n', ' ', '"', 0, 0, 0),
+    KNOWN_WIDE(10, 'W', 'h', 'i', 't', 'e', 'C', 'l', 'o', 'c', 'k', ' ', '"', 0, 0, 0, 0),
+    KNOWN_WIDE(10, 'B', 'l', 'a', 'c', 'k', 'C', 'l', 'o', 'c', 'k', ' ', '"', 0, 0, 0, 0),
+    KNOWN_WIDE(9, 'W', 'h', 'i', 't', 'e', 'T', 'i', 'm', 'e', ' ', '"', 0, 0, 0, 0, 0),
+    KNOWN_WIDE(9, 'B', 'l', 'a', 'c', 'k', 'T', 'i', 'm', 'e', ' ', '"', 0, 0, 0, 0, 0),
+    KNOWN_WIDE(7, 'U', 'T', 'C', 'D', 'a', 't', 'e', ' ', '"', 0, 0, 0, 0, 0, 0, 0),
+    KNOWN_WIDE(7, 'U', 'T', 'C', 'T', 'i', 'm', 'e', ' ', '"', 0, 0, 0, 0, 0, 0, 0),
+    KNOWN_WIDE(7, 'V', 'a', 'r', 'i', 'a', 'n', 't', ' ', '"', 0, 0, 0, 0, 0, 0, 0),
+    KNOWN_WIDE(9, 'W', 'h', 'i', 't', 'e', 'T', 'e', 'a', 'm', ' ', '"', 0, 0, 0, 0, 0),
+    KNOWN_WIDE(9, 'B', 'l', 'a', 'c', 'k', 'T', 'e', 'a', 'm', ' ', '"', 0, 0, 0, 0, 0),
+    /* The free slots, as in known_names. */
+    [0] = {1, 0, 0, 0, 0, 0},
+    [1] = {1, 0, 0, 0, 0, 0},
+    [3] = {1, 0, 0, 0, 0, 0},
+    [4] = {1, 0, 0, 0, 0, 0},
+    [12] = {1, 0, 0, 0, 0, 0},
+    [16] = {1, 0, 0, 0, 0, 0},
+    [17] = {1, 0, 0, 0, 0, 0},
+    [21] = {1, 0, 0, 0, 0, 0},
+    [24] = {1, 0, 0, 0, 0, 0},
+    [30] = {1, 0, 0, 0, 0, 0},
+    [31] = {1, 0, 0, 0, 0, 0},
+};
+
+/* The entries that may hold the name whose first eight bytes are w. */
 static inline const known_name *known_slot(uint64_t w)
 {
     return &known_names[(uint32_t)((uint32_t)w * KNOWN_MAGIC) >> 28];
+}
+static inline const known_name *known_wide_slot(uint64_t w)
+{
+    return &known_wide[(w * KNOWN_MAGIC8) >> 59];
+}
+
+/* Whether the name at u, whose first eight bytes are w, is kn's.  The
+ * second word is read only when the first matches: most names are told by
+ * the first table's slot, whose test is kept as short as it can be. */
+static inline bool is_known(const known_name *kn, const unsigned char *u, uint64_t w)
+{
+    return (w & kn->mask) == kn->word && (pdn_bits__load(u + 8) & kn->mask2) == kn->word2;
 }
 
 size_t pdn_parse__known_name(const char *name, uint64_t *shape)
@@ -311,7 +378,7 @@ size_t pdn_parse__known_name(const char *name, uint64_t *shape)
     const unsigned char *u = (const unsigned char *)name;
     uint64_t w = pdn_bits__load(u);
     const known_name *kn = known_slot(w);
-    if ((w & kn->mask) != kn->word || (pdn_bits__load(u + 8) & kn->mask2) != kn->word2)
+    if (!is_known(kn, u, w) && !is_known(kn = known_wide_slot(w), u, w))
         return 0;
     *shape = kn->shape;
     /* A slot without a name that matches (a free slot not set to match
@@ -331,10 +398,13 @@ static const char *quick_tag(parser *ps, const char *open, const char *e)
     const unsigned char *u = (const unsigned char *)name;
     uint64_t w = pdn_bits__load(u);
     const known_name *kn = known_slot(w);
-    unsigned k = kn->len;
-    uint64_t bit = kn->shape;
+    unsigned k;
+    uint64_t bit;
     bool lower = false;
-    if ((w & kn->mask) != kn->word || (pdn_bits__load(u + 8) & kn->mask2) != kn->word2) {
+    if (is_known(kn, u, w) || is_known(kn = known_wide_slot(w), u, w)) {
+        k = kn->len;
+        bit = kn->shape;
+    } else {
         k = pdn_bits__word16(u);
         /* Two bytes compared as one word (memcmp() of a constant length
          * is one load). */
@@ -388,13 +458,22 @@ static const char *quick_tag(parser *ps, const char *open, const char *e)
  * upper-case letter, then letters, digits or '_', fewer than 16 in all),
  * followed by blanks and the value's quote, which *quote gets the place of,
  * counted from the name and below 16 (names aligned in columns, [White
- * "..."], have many blanks); 0 for any other text.  Out of line, so that
- * the run of plain_tags() keeps its registers for the names it knows. */
-static PDN_NOINLINE unsigned other_name(const unsigned char *name, unsigned *quote)
+ * "..."], have many blanks), and its shape in *bit; 0 for any other text.
+ * Out of line, so that the run of plain_tags() keeps its registers for the
+ * names of the first table: the long ones of known_wide are told here. */
+static PDN_NOINLINE unsigned other_name(const unsigned char *name, unsigned *quote, uint64_t *bit)
 {
+    uint64_t w = pdn_bits__load(name);
+    const known_name *kn = known_wide_slot(w);
+    if (is_known(kn, name, w)) {
+        *quote = kn->len + 1;
+        *bit = kn->shape;
+        return kn->len;
+    }
     unsigned k = pdn_bits__word16(name), q = k + 1;
     if (k - 1 >= 15 || !IS(*name, C_UPPER))
         return 0;
+    *bit = pdn_game__tag_shape(k, *name);
     if (memcmp(name + k, " \"", 2) == 0) {
         *quote = q;
         return k;
@@ -507,11 +586,15 @@ static const char *plain_tags(parser *ps, const char *p, const char *e, bool *en
         const known_name *kn = known_slot(w);
         unsigned k = kn->len, quote = k + 1;
         uint64_t bit = kn->shape;
-        if ((w & kn->mask) != kn->word || (pdn_bits__load(u + 8) & kn->mask2) != kn->word2) {
-            k = other_name(u, &quote);
+        if (!is_known(kn, u, w)) {
+            /* Through copies: the loop's own variables stay in registers. */
+            unsigned q;
+            uint64_t b;
+            k = other_name(u, &q, &b);
             if (k == 0)
                 break;
-            bit = pdn_game__tag_shape(k, (unsigned char)*name);
+            quote = q;
+            bit = b;
         }
         const char *v = name + quote + 1, *close = value_end(v, e);
         if (close + 1 >= e || memcmp(close, "\"]", 2) != 0)

@@ -143,41 +143,43 @@ static pdn_diag_code fen_on_board(const struct pdn_game *g, const pdn_tag *gamet
     return c == PDN_D_FEN_FORM || c == PDN_D_BAD_FEN ? PDN_D_NONE : c;
 }
 
-/* pdn_parse_date()'s verdict on v[0..n) when the game's note of the last
+/* pdn_parse_date()'s verdict on v[0..n) when the game's note d of the last
  * date has another text (date_verdict()). */
-static PDN_NOINLINE pdn_diag_code new_date(struct pdn_game *g, const char *v, size_t n, size_t *at)
+static PDN_NOINLINE pdn_diag_code new_date(struct pdn_date_note *d, const char *v, size_t n,
+                                           size_t *at)
 {
     pdn_diag_code c = pdn_parse_date(NULL, v, n, at);
-    if (n <= sizeof g->date_text) {
-        memcpy(g->date_text, v, n);
-        g->date_len = (uint8_t)n;
-        g->date_code = c;
-        g->date_at = (uint32_t)*at;
+    if (n <= sizeof d->text) {
+        memcpy(d->text, v, n);
+        d->len = (uint8_t)n;
+        d->code = c;
+        d->at = (uint32_t)*at;
     }
     return c;
 }
 
-/* pdn_parse_date()'s verdict on v[0..n), taken from the game's note of the
- * last date when the text is the same: mostly, and then compared inline,
- * a date of 8 to 16 bytes as two words that overlap. */
-static PDN_FORCE_INLINE pdn_diag_code date_verdict(struct pdn_game *g, const char *v, size_t n,
+/* pdn_parse_date()'s verdict on v[0..n), taken from the game's note d of
+ * the last date when the text is the same: mostly, and then compared
+ * inline, a date of 8 to 16 bytes as two words that overlap. */
+static PDN_FORCE_INLINE pdn_diag_code date_verdict(struct pdn_date_note *d, const char *v, size_t n,
                                                    size_t *at)
 {
-    const unsigned char *a = (const unsigned char *)v, *b = (const unsigned char *)g->date_text;
-    if (n == g->date_len && (n - 8 <= 8 ? pdn_bits__load(a) == pdn_bits__load(b) &&
-                                              pdn_bits__load(a + n - 8) == pdn_bits__load(b + n - 8)
-                                        : memcmp(v, g->date_text, n) == 0)) {
-        *at = g->date_at;
-        return g->date_code;
+    const unsigned char *a = (const unsigned char *)v, *b = (const unsigned char *)d->text;
+    if (n == d->len && (n - 8 <= 8 ? pdn_bits__load(a) == pdn_bits__load(b) &&
+                                         pdn_bits__load(a + n - 8) == pdn_bits__load(b + n - 8)
+                                   : memcmp(v, b, n) == 0)) {
+        *at = d->at;
+        return d->code;
     }
-    return new_date(g, v, n, at);
+    return new_date(d, v, n, at);
 }
 
 /* The tags whose values have a syntax to check. */
 typedef enum value_kind {
     V_NONE,
     V_GAMETYPE,
-    V_DATE,
+    V_DATE,       /* Date */
+    V_OTHER_DATE, /* the other date tags, whose note of the last date is another */
     V_RESULT,
     V_RESULT_FORMAT,
     V_TIMECONTROL,
@@ -198,17 +200,19 @@ static PDN_FORCE_INLINE value_kind kind_of(const char *n, size_t len)
     case 6:
         return IS("Result") ? V_RESULT : V_NONE;
     case 7:
-        return IS("UTCDate") ? V_DATE : V_NONE;
+        return IS("UTCDate") ? V_OTHER_DATE : V_NONE;
     case 8:
         return IS("GameType") ? V_GAMETYPE : V_NONE;
     case 9:
-        return IS("EventDate") ? V_DATE : IS("WhiteTime") || IS("BlackTime") ? V_DURATION : V_NONE;
+        return IS("EventDate")                      ? V_OTHER_DATE
+               : IS("WhiteTime") || IS("BlackTime") ? V_DURATION
+                                                    : V_NONE;
     case 11:
         return IS("TimeControl") ? V_TIMECONTROL : V_NONE;
     case 12:
         return IS("ResultFormat") ? V_RESULT_FORMAT : V_NONE;
     case 15:
-        return IS("PublicationDate") ? V_DATE : V_NONE;
+        return IS("PublicationDate") ? V_OTHER_DATE : V_NONE;
     case 16:
         return IS("TimeControlWhite") || IS("TimeControlBlack") ? V_TIMECONTROL : V_NONE;
     default:
@@ -235,7 +239,11 @@ static PDN_FORCE_INLINE bool check_value(struct pdn_game *g, const pdn_tag *t, v
     case V_DATE:
         /* "" is allowed for every tag. */
         if (n)
-            c = date_verdict(g, v, n, &at);
+            c = date_verdict(&g->dates[0], v, n, &at);
+        break;
+    case V_OTHER_DATE:
+        if (n)
+            c = date_verdict(&g->dates[1], v, n, &at);
         break;
     case V_RESULT: {
         /* With a ResultFormat its values replace the type's (3.2). */

@@ -117,6 +117,7 @@ pdn_status pdn_game_clone(pdn_game **out, const pdn_game *src, const pdn_allocat
     g->term_kind = src->term_kind;
     g->term_off = src->term_off;
     g->term_len = src->term_len;
+    g->tag_shapes = src->tag_shapes;
     bool ok = pdn_vec__reserve(&g->own_text, &a, 1, src->text_len);
     if (ok) {
         if (src->text_len)

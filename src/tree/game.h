@@ -85,7 +85,7 @@ struct pdn_game {
     pdn_vec strings;     /* char: unescaped tag values */
     pdn_vec diags;       /* pdn_diag */
     pdn_vec line_starts; /* uint32_t: offsets where a line starts (lines.c) */
-    uint64_t tag_shapes; /* pdn_game__tag_shape() of every tag name the parse read */
+    uint64_t tag_shapes; /* pdn_game__tag_shape() of each tag name read (pdn_game__tag()) */
     bool ascii;          /* no byte >= 0x80: a column is a byte difference */
     uint64_t index;
     uint64_t input_offset;
@@ -98,21 +98,33 @@ struct pdn_game {
     uint8_t term_kind; /* pdn_terminator_kind */
     uint32_t term_off, term_len;
     /* The last date value the tag checks read and pdn_parse_date()'s
-     * verdict on it (date_len 0: none).  Kept from game to game where the
-     * object is reused, as a reader's is: the games of a file mostly come
-     * in runs of one date (tagvalues.c). */
-    char date_text[32];
-    uint8_t date_len;
-    pdn_diag_code date_code;
-    uint32_t date_at;
+     * verdict on it (len 0: none), [0] for Date tags and [1] for the other
+     * date tags (EventDate, UTCDate...), which chess headers carry beside
+     * Date with another value.  Kept from game to game where the object is
+     * reused, as a reader's is: the games of a file mostly come in runs of
+     * one date (tagvalues.c). */
+    struct pdn_date_note {
+        char text[32];
+        uint8_t len;
+        pdn_diag_code code;
+        uint32_t at;
+    } dates[2];
 };
 
 /* One of 64 bits for a tag name's length and first byte: names whose bits
  * are not in a set of them are not in the set (duplicate tags, the tags the
- * checks look for). */
+ * checks look for).  The multiplier gives a bit of its own to each name of
+ * the common chess headers (Seven Tag Roster, Elo, FIDE id, title, ECO,
+ * Opening, Variation, EventDate, PlyCount, Annotator, Lichess and
+ * chess.com tags) and of the common draughts ones, and to GameType and
+ * ResultFormat against all of them: a shared bit sends a tag to the
+ * duplicate search, and a header to the checks' slower pass.  A macro too,
+ * for tables. */
+#define PDN_GAME__TAG_SHAPE(len, first)                                                            \
+    (UINT64_C(1) << ((uint32_t)(((uint32_t)(len) << 8 | (uint32_t)(first)) * 0x1a77fda1u) >> 26))
 static inline uint64_t pdn_game__tag_shape(size_t len, unsigned char first)
 {
-    return UINT64_C(1) << ((len * 7 + first) & 63);
+    return PDN_GAME__TAG_SHAPE(len, first);
 }
 
 /* Empties a game for reuse, keeping its capacity. */
@@ -133,6 +145,10 @@ bool pdn_game__index_lines(struct pdn_game *g, size_t readable, bool *out_high);
  * and the replay, which ask every game. */
 static inline const pdn_tag *pdn_game__tag(const struct pdn_game *g, const char *name, size_t len)
 {
+    /* Most names asked for (FEN, GameType, Variant) are in no header: the
+     * shapes of the names read say so without a pass. */
+    if (len && !(g->tag_shapes & pdn_game__tag_shape(len, (unsigned char)name[0])))
+        return NULL;
     const pdn_tag *t = g->tags.data;
     for (size_t i = 0; i < g->tags.len; i++)
         if (t[i].name.len == len && memcmp(t[i].name.ptr, name, len) == 0)

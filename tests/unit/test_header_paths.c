@@ -191,8 +191,10 @@ static void test_header_paths__first_result(void)
     CHECK_EQ_INT(mismatch_at("[Result \"2-0\"]\n\n1. 32-28 1-1\n", 0), 1);
 }
 
-/* The date verdicts a reader's game keeps from game to game against each
- * game read alone (a new game, which has none): the same diagnostics. */
+/* The date verdicts a reader's game keeps from game to game (one for Date,
+ * one for the other date tags) against each game read alone (a new game,
+ * which has none): the same diagnostics, with one to three date tags a
+ * game. */
 static void test_header_paths__dates(void)
 {
     static const char *const tags[] = {"Date", "EventDate", "UTCDate", "PublicationDate"};
@@ -224,12 +226,15 @@ static void test_header_paths__dates(void)
             pair[1] = rnd(2) ? "2004.10.27" : "2004.10.2x";
         unsigned which = 0;
         for (unsigned i = 0; i < games; i++) {
-            test_puts(&t, "[");
-            test_puts(&t, tags[rnd(COUNT(tags))]);
-            test_puts(&t, " \"");
-            which ^= rnd(3) == 0;
-            test_puts(&t, pair[which]);
-            test_puts(&t, "\"]\n\n1. 32-28 *\n\n");
+            for (unsigned d = 1 + (rnd(2) ? rnd(3) : 0); d > 0; d--) {
+                test_puts(&t, "[");
+                test_puts(&t, tags[rnd(COUNT(tags))]);
+                test_puts(&t, " \"");
+                which ^= rnd(3) == 0;
+                test_puts(&t, pair[which]);
+                test_puts(&t, "\"]\n");
+            }
+            test_puts(&t, "\n1. 32-28 *\n\n");
         }
         pdn_reader *r;
         if (!CHECK(pdn_reader_new_buffer(&r, t.buf, t.len, NULL) == PDN_OK)) {

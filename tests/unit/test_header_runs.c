@@ -3,7 +3,8 @@
  * test_header_runs.c - the header's short paths against the general code:
  * runs of plain tags read in one loop (with aligned names and the public
  * tags made as they are read) against the general tag parser, record by
- * record, tag by tag and diagnostic by diagnostic; UTF-8 dense with
+ * record, tag by tag and diagnostic by diagnostic, and the tag lookups the
+ * shapes of the names answer against a pass over the tags; UTF-8 dense with
  * two-byte characters against a byte loop; dates compared with the last
  * one.  (The decoder's runs of high bytes are tested with the decoder, in
  * test_tag_speedpaths.c, and FENs of every length with the FEN check's
@@ -24,8 +25,9 @@
 
 /* Names the run takes (known by their words or not, aligned in columns)
  * and those it must leave: lower case, 15, 16 and more bytes, names of the
- * shapes of others (Dati and Date, BlackClock and PlyCount), GameType,
- * Result and near misses of the known ones. */
+ * shapes of others (Dati and Date, Board and Black, Player and GameType,
+ * Narrative and Result), GameType, Result and near misses of the known
+ * ones. */
 static const char *const names[] = {
     "Event",
     "Site",
@@ -47,6 +49,16 @@ static const char *const names[] = {
     "Bianco",
     "Opening",
     "WhiteElo",
+    "ECO",
+    "EventDate",
+    "WhiteFideId",
+    "TimeControl",
+    "UTCDate",
+    "WhiteEl",
+    "WhiteElox",
+    "Board",
+    "Player",
+    "Narrative",
     "event",
     "_x",
     "Abcdefghijklmno",
@@ -165,6 +177,32 @@ static int same_games(struct pdn_game *a, struct pdn_game *b)
     return 1;
 }
 
+/* pdn_game__tag(), which the shapes of the names read may answer without a
+ * pass, finds what a pass over the public tags finds: for the names above,
+ * the tags' own names and names of one byte or none. */
+static int same_lookup(const struct pdn_game *g, const char *name, size_t len)
+{
+    const pdn_tag *t = g->tags.data, *want = NULL;
+    for (size_t i = 0; i < g->tags.len && !want; i++)
+        if (t[i].name.len == len && memcmp(t[i].name.ptr, name, len) == 0)
+            want = &t[i];
+    if (pdn_game__tag(g, name, len) == want)
+        return 1;
+    fprintf(stderr, "    lookup of \"%.*s\"\n", (int)len, name);
+    return 0;
+}
+
+static int same_lookups(const struct pdn_game *g)
+{
+    int same = same_lookup(g, "", 0) && same_lookup(g, "X", 1);
+    for (size_t i = 0; i < COUNT(names); i++)
+        same = same && same_lookup(g, names[i], strlen(names[i]));
+    const pdn_tag *t = g->tags.data;
+    for (size_t i = 0; i < g->tags.len; i++)
+        same = same && same_lookup(g, t[i].name.ptr, t[i].name.len);
+    return same;
+}
+
 /* The first game of s[0..n) into the two games, reset first (they keep
  * their capacity from game to game, as the reader's game does), the quick
  * way into q and the general one into w. */
@@ -190,7 +228,18 @@ static int same_both_ways(struct pdn_game *q, struct pdn_game *w, const char *s,
         }
     }
     int same = out[0].end == out[1].end && out[0].empty == out[1].empty &&
-               out[0].by_header == out[1].by_header && same_games(q, w);
+               out[0].by_header == out[1].by_header && same_games(q, w) && same_lookups(q) &&
+               same_lookups(w);
+    /* A copy keeps the shapes of its names. */
+    if (same && rnd(8) == 0) {
+        pdn_game *c;
+        if (pdn_game_clone(&c, q, NULL) != PDN_OK) {
+            free(text);
+            return 0;
+        }
+        same = same_lookups(c);
+        pdn_game_free(c);
+    }
     if (!same)
         fprintf(stderr, "    input: \"%.*s\"\n", (int)n, s);
     free(text);

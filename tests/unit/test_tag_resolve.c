@@ -76,7 +76,7 @@ static void check_once(struct pdn_game *g, uint64_t shapes, run *r)
 {
     g->tags.len = 0;
     g->diags.len = 0;
-    g->date_len = 0;
+    g->dates[0].len = g->dates[1].len = 0;
     g->tag_shapes = shapes;
     r->ok = pdn_syntax__check_tags(g);
     /* The arrays are NULL until something was put in them. */
