@@ -127,13 +127,15 @@ static const uint16_t byte_kind[256] = {
  * and a byte below its range borrows only from a byte that fails already.
  * The differences are the cells' numbers, which make the move's
  * PDN_SAN_CODE(), the answer; 0 for all else, which standard_move()
- * decides.
+ * decides.  The shapes without a mark, most moves, are tried first
+ * (common_move()), then those with one (marked_move()).
  */
-static inline unsigned common_move(const unsigned char *t, unsigned n)
+static PDN_FORCE_INLINE unsigned marked_move(const unsigned char *t, unsigned n)
 {
     const unsigned last = byte_kind[t[n - 1]];
-    n -= last & MARK_BYTE;
-    /* The mark's code where there is one (a rank's byte has none). */
+    if (!(last & MARK_BYTE))
+        return 0;
+    n--;
     const unsigned mark = last & PDN_SAN_CODE(0, 0, 0, 0, 3);
     uint32_t w = (uint32_t)t[0] | (uint32_t)t[1] << 8 | (uint32_t)t[2] << 16 | (uint32_t)t[3] << 24;
     const unsigned first = byte_kind[t[0]];
@@ -164,6 +166,34 @@ static inline unsigned common_move(const unsigned char *t, unsigned n)
                    : 0;
     }
     return 0;
+}
+
+static PDN_FORCE_INLINE unsigned common_move(const unsigned char *t, unsigned n)
+{
+    uint32_t w = (uint32_t)t[0] | (uint32_t)t[1] << 8 | (uint32_t)t[2] << 16 | (uint32_t)t[3] << 24;
+    const unsigned first = byte_kind[t[0]];
+    if (first & PIECE_BYTE) {
+        const unsigned piece = first & PDN_SAN_CODE(0, 7, 0, 0, 0);
+        w >>= 8;
+        if (n == 3) { /* [a-h][1-8] */
+            w -= UINT32_C(0x3161);
+            if ((w & UINT32_C(0xF8F8)) == 0)
+                return ((w & 7) | (w >> 5 & 0x38)) | piece;
+        } else if (n == 4) { /* 'x' [a-h][1-8] */
+            w -= UINT32_C(0x316178);
+            if ((w & UINT32_C(0xF8F8FF)) == 0)
+                return ((w >> 8 & 7) | (w >> 13 & 0x38)) | piece | 1u << 9;
+        }
+    } else if (n == 2) { /* [a-h][1-8] */
+        w -= UINT32_C(0x3161);
+        if ((w & UINT32_C(0xF8F8)) == 0)
+            return ((w & 7) | (w >> 5 & 0x38)) | 1u << 6;
+    } else if (n == 4) { /* [a-h] 'x' [a-h][1-8] */
+        w -= UINT32_C(0x31617861);
+        if ((w & UINT32_C(0xF8F8FFF8)) == 0)
+            return ((w >> 16 & 7) | (w >> 21 & 0x38)) | 1u << 6 | 1u << 9 | (w & 7) << 10;
+    }
+    return marked_move(t, n);
 }
 
 /* The CRs of a window that end no line (no LF after them, the byte past
@@ -275,7 +305,7 @@ static inline const unsigned char *number_end(const unsigned char *t, uint64_t *
  * and the ends of the row are put right at the end.  State lives in locals
  * for the whole run, the fewer the better: they are many for the registers.
  */
-void pdn_parse__fast_san_run(parser *ps)
+static PDN_FORCE_INLINE void san_run(parser *ps, const bool odd_result)
 {
     struct pdn_game *g = ps->g;
     /* The number waiting for its move as the move will have it: the value
@@ -302,17 +332,13 @@ void pdn_parse__fast_san_run(parser *ps)
      * where it starts a token (digit_token() in parse.c): a token that
      * starts like it is left to the general parser. */
     const unsigned char *const odd =
-        ps->odd_result_len == 0     ? NULL
+        !odd_result                 ? NULL
         : ps->odd_result_in_strings ? (const unsigned char *)g->strings.data + ps->odd_result_off
                                     : s + ps->odd_result_off;
     const size_t odd_len = ps->odd_result_len;
-    /* The last move number taken, read again at the end (see quick_number). */
+    /* The last move number taken, read again at the end if it still waits
+     * for its move (see quick_number). */
     const unsigned char *num_at = NULL;
-    size_t node_n = 0;
-    /* A move's start, and where num_at and node_n were before a number
-     * glued to it was taken with it. */
-    const unsigned char *m = p, *glued_at = NULL;
-    size_t glued_node = 0;
 
 #if PDN_BITS_SSE2
     /* A move node's first 32 bytes, when the layout has them where this
@@ -328,30 +354,35 @@ void pdn_parse__fast_san_run(parser *ps)
     __m128i tail = _mm_setr_epi32(0, 0, (int)mi, 0);
     const __m128i tail_step = _mm_setr_epi32(0, 0, 1, 0);
 #endif
-    /* Nodes and moves are counted by nd and mv alone, ni and mi set from
-     * them between windows; nd0 and mv0 are the arrays in this window. */
-    struct pdn_node *nd = (struct pdn_node *)g->nodes.data + ni, *nd0;
-    pdn_move_rec *mv = (pdn_move_rec *)g->moves.data + mi, *mv0;
+    /* Nodes and moves are counted by nd and mv alone; nd0 and mv0 are the
+     * arrays, nd_end and mv_end their ends, all in locals because a store
+     * into the arrays may be one into the game for all the compiler knows. */
+    struct pdn_node *nd0 = g->nodes.data, *nd = nd0 + ni;
+    pdn_move_rec *mv0 = g->moves.data, *mv = mv0 + mi;
+    const unsigned char *nd_end = (const unsigned char *)(nd0 + g->nodes.cap);
+    const unsigned char *mv_end = (const unsigned char *)(mv0 + g->moves.cap);
 
     while (e - p >= WINDOW + READ_PAST) {
-        ni = (uint32_t)(nd - (struct pdn_node *)g->nodes.data);
-        mi = (uint32_t)(mv - (pdn_move_rec *)g->moves.data);
-        if (g->nodes.cap - ni < WINDOW_TOKENS || g->moves.cap - mi < WINDOW_TOKENS) {
+        if ((size_t)(nd_end - (const unsigned char *)nd) < WINDOW_TOKENS * sizeof *nd ||
+            (size_t)(mv_end - (const unsigned char *)mv) < WINDOW_TOKENS * sizeof *mv) {
+            ni = (uint32_t)(nd - nd0);
+            mi = (uint32_t)(mv - mv0);
             g->nodes.len = ni;
             g->moves.len = mi;
-            if (!pdn_vec__reserve(&g->nodes, &g->alloc, sizeof(struct pdn_node), WINDOW_TOKENS) ||
-                !pdn_vec__reserve(&g->moves, &g->alloc, sizeof(pdn_move_rec), WINDOW_TOKENS)) {
-                /* The general parser meets that too, and reports it.  The
-                 * nodes may have moved already. */
-                nd = (struct pdn_node *)g->nodes.data + ni;
-                mv = (pdn_move_rec *)g->moves.data + mi;
+            const bool room =
+                pdn_vec__reserve(&g->nodes, &g->alloc, sizeof(struct pdn_node), WINDOW_TOKENS) &&
+                pdn_vec__reserve(&g->moves, &g->alloc, sizeof(pdn_move_rec), WINDOW_TOKENS);
+            /* The arrays may have moved, also when the second one could
+             * not grow; the general parser meets that too, and reports it. */
+            nd0 = g->nodes.data;
+            nd = nd0 + ni;
+            mv0 = g->moves.data;
+            mv = mv0 + mi;
+            if (!room)
                 break;
-            }
+            nd_end = (const unsigned char *)(nd0 + g->nodes.cap);
+            mv_end = (const unsigned char *)(mv0 + g->moves.cap);
         }
-        nd0 = g->nodes.data;
-        nd = nd0 + ni;
-        mv0 = g->moves.data;
-        mv = mv0 + mi;
         uint64_t lone;
         uint64_t sp = window_spaces(p, &lone);
         /* p is at the start of a token or in white space. */
@@ -378,6 +409,7 @@ void pdn_parse__fast_san_run(parser *ps)
                 if (q == NULL || memchr(t + 1, '[', (size_t)(q - t - 1)) != NULL)
                     goto stop;
                 const uint32_t idx = NODE_INDEX();
+                const uint32_t len = (uint32_t)(q - t), ti = (uint32_t)(t - s);
                 *nd++ = (struct pdn_node){
                     .game = g,
                     .kind = PDN_NODE_COMMENT,
@@ -388,10 +420,10 @@ void pdn_parse__fast_san_run(parser *ps)
                     .parent = cont,
                     .next = idx + 1,
                     .prev = idx - 1,
-                    .offset = (uint32_t)(t - s),
-                    .length = (uint32_t)(q + 1 - t),
-                    .a = (uint32_t)(t + 1 - s),
-                    .b = (uint32_t)(q - t - 1),
+                    .offset = ti,
+                    .length = len + 1,
+                    .a = ti + 1,
+                    .b = len - 1,
                 };
 #if PDN_BITS_SSE2
                 links = _mm_add_epi32(links, link_step);
@@ -410,12 +442,26 @@ void pdn_parse__fast_san_run(parser *ps)
                 break;
             }
             const unsigned char *const te = p + pdn_bits__ctz(ends);
-            m = t;
             if ((unsigned)(*t - '1') < 9) {
                 /* MOVENUMBER : [0-9]+ '.' ('..')? */
                 uint64_t read;
-                if (numk != 0 || (m = number_end(t, &read)) == NULL ||
-                    (odd != NULL && (size_t)(e - t) >= odd_len && memcmp(t, odd, odd_len) == 0))
+                unsigned d;
+                const unsigned char *m;
+                if (numk != 0)
+                    goto stop;
+                /* White's numbers of one and two digits alone, the
+                 * commonest, told by their length: number_end() reads
+                 * them so. */
+                if (te - t == 3 && t[2] == '.' && (d = (unsigned)t[1] - '0') < 10) {
+                    read = (((unsigned)*t - '0') * 10 + d) | (uint64_t)PDN_NUMBER_WHITE << 32;
+                    m = te;
+                } else if (te - t == 2 && t[1] == '.') {
+                    read = ((unsigned)*t - '0') | (uint64_t)PDN_NUMBER_WHITE << 32;
+                    m = te;
+                } else if ((m = number_end(t, &read)) == NULL) {
+                    goto stop;
+                }
+                if (odd_result && (size_t)(e - t) >= odd_len && memcmp(t, odd, odd_len) == 0)
                     goto stop;
                 if (m == te) {
                     const unsigned char after = p[pdn_bits__ctz(next)];
@@ -427,28 +473,25 @@ void pdn_parse__fast_san_run(parser *ps)
                         goto stop;
                     numk = read;
                     num_at = t;
-                    node_n = NODE_INDEX();
                     continue;
                 }
-                /* Glued to its move: taken with it, or not at all (the
-                 * number before, if any, back at unglue). */
-                glued_at = num_at;
-                glued_node = node_n;
+                /* Glued to its move: taken with it, or not at all (see
+                 * unglue); the move is the token from here on. */
                 numk = read;
                 num_at = t;
-                node_n = NODE_INDEX();
+                t = m;
             }
-            const unsigned n = (unsigned)(te - m);
+            const uint32_t n = (uint32_t)(te - t);
             if (n - 2 > SHAPE_BYTES - 2)
                 goto unglue;
-            const unsigned code = common_move(m, n);
-            if (code == 0 && !standard_move(m, n))
+            const uint32_t mo = (uint32_t)(t - s);
+            const unsigned code = common_move(t, n);
+            if (code == 0 && !standard_move(t, n))
                 goto unglue;
-            const uint32_t off = (uint32_t)(m - s);
             /* Whole records: the compiler writes each byte once. */
             *mv++ = (pdn_move_rec){
                 .number = (uint32_t)numk,
-                .san_off = off,
+                .san_off = mo,
                 .san_len = (uint8_t)n,
                 .kind = PDN_MOVE_SAN,
                 .number_kind = (uint8_t)(numk >> 32),
@@ -461,7 +504,7 @@ void pdn_parse__fast_san_run(parser *ps)
                 _mm_storeu_si128((__m128i *)(void *)&nd->offset, tail);
                 links = _mm_add_epi32(links, link_step);
                 tail = _mm_add_epi32(tail, tail_step);
-                nd->offset = off;
+                nd->offset = mo;
                 nd->length = n;
                 nd++;
             } else
@@ -474,7 +517,7 @@ void pdn_parse__fast_san_run(parser *ps)
                     .parent = cont,
                     .next = idx + 1,
                     .prev = idx - 1,
-                    .offset = off,
+                    .offset = mo,
                     .length = n,
                     .a = (uint32_t)(mv - 1 - mv0),
                 };
@@ -488,16 +531,21 @@ void pdn_parse__fast_san_run(parser *ps)
     }
     goto out;
 unglue:
-    if (m != t) {
-        numk = 0;
-        num_at = glued_at;
-        node_n = glued_node;
+    /* A number glued to a move the loop cannot read is left with it: the
+     * one number that ends where the move starts (white space follows any
+     * other). */
+    if (numk != 0 && num_at != NULL) {
+        uint64_t read;
+        if (number_end(num_at, &read) == t) {
+            numk = 0;
+            t = num_at;
+        }
     }
 stop:
     p = t;
 out:
-    ni = (uint32_t)(nd - (struct pdn_node *)g->nodes.data);
-    mi = (uint32_t)(mv - (pdn_move_rec *)g->moves.data);
+    ni = (uint32_t)(nd - nd0);
+    mi = (uint32_t)(mv - mv0);
     g->nodes.len = ni;
     g->moves.len = mi;
     struct pdn_node *nodes = g->nodes.data;
@@ -511,14 +559,22 @@ out:
             nodes[cont].first = ni0;
         last = ni - 1;
     }
-    quick_number q = {.waiting = numk != 0, .taken = num_at != NULL};
-    if (num_at != NULL) {
+    /* The parser reads a move number's fields only while it waits for its
+     * move: they go back for a number of this loop's that still waits, the
+     * last one taken (the parser's own, taken before the loop, is consumed
+     * by the loop's first move).  The nodes since it are comments, the only
+     * nodes after its offset. */
+    quick_number q = {.waiting = numk != 0, .taken = numk != 0 && num_at != NULL};
+    if (q.taken) {
         uint64_t read = 0;
         q.len = (uint32_t)(number_end(num_at, &read) - num_at);
         q.num = (uint32_t)read;
         q.kind = (uint8_t)(read >> 32);
         q.off = (uint32_t)(num_at - s);
-        q.node = node_n;
+        uint32_t i = ni;
+        while (i > ni0 && nodes[i - 1].offset > q.off)
+            i--;
+        q.node = i;
     }
     const uint32_t last_move = ps->last_move;
     quick_end(ps, (const char *)p, last, ni != ni0, q);
@@ -532,4 +588,22 @@ out:
     } else {
         ps->last_move = last_move;
     }
+}
+
+/* A loop for each kind of game, so that the commonest, without a Result
+ * tag of its own, keeps no test for one, nor the registers it needs. */
+void pdn_parse__fast_san_run(parser *ps)
+{
+    /* Where the loop would stop at once it is not started: too near the
+     * end of the text, and at a token that starts with '0' or with a digit
+     * that no digit or period follows ("1-0", "0-1", "1/2-1/2"), which the
+     * parser hands it again after each run that stopped at a result. */
+    const unsigned char *const p = (const unsigned char *)ps->p;
+    if ((const unsigned char *)ps->e - p < WINDOW + READ_PAST || p[0] == '0' ||
+        ((unsigned)(p[0] - '1') < 9 && p[1] != '.' && (unsigned)(p[1] - '0') >= 10))
+        return;
+    if (ps->odd_result_len != 0)
+        san_run(ps, true);
+    else
+        san_run(ps, false);
 }

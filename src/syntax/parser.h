@@ -138,7 +138,8 @@ typedef struct move_scan {
  * every store into the game's arrays, which may alias them. */
 typedef struct quick_number {
     bool waiting; /* a move number waits for its move */
-    bool taken;   /* this loop read a move number */
+    bool taken;   /* the fields below hold a move number the loop read (the chess
+                   * loop hands back only one that still waits for its move) */
     uint8_t kind;
     uint32_t num, off, len;
     size_t node;

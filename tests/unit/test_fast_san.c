@@ -313,6 +313,63 @@ static void test_fast_san__edges(void)
         CHECK(same_both_ways(cases[i], strlen(cases[i])));
 }
 
+/* Brace comments of every length up to past three windows, with the byte
+ * that ends one early, one that makes it the general parser's (a command)
+ * or others at every place, the comment last in the text, and the text
+ * cut short inside it, where the general parser reports it unclosed. */
+static void test_fast_san__comments(void)
+{
+    static const char *const marks[] = {"}", "[%clk 0:01]", "[", "{", "\n"};
+    int failed = 0;
+    for (size_t len = 0; len <= 200 && failed < 5; len++) {
+        for (size_t at = 0; at <= len && failed < 5; at += 1 + (at >= 20) * 6) {
+            for (size_t k = 0; k < sizeof marks / sizeof marks[0]; k++) {
+                test_text t = {0};
+                /* After a move, and after a move number that waits. */
+                static const char *const pre[] = {"1. e4 ", "1. e4 e5 2. Nf3 ", "1. e4 e5 2. "};
+                test_puts(&t, pre[rnd(3)]);
+                test_puts(&t, "{");
+                for (size_t i = 0; i < len; i++)
+                    test_puts(&t, i == at ? marks[k] : rnd(8) ? "x" : " ");
+                /* Also the comment last in the text, and the text cut
+                 * inside the comment or just after it. */
+                if (rnd(3)) {
+                    test_puts(&t, "} Nc6 ");
+                    test_puts(&t, FILLER);
+                } else {
+                    test_puts(&t, rnd(2) ? "}" : "} ");
+                }
+                size_t cut = rnd(3) ? t.len : 6 + rnd((unsigned)len + 8);
+                if (!CHECK(same_both_ways(t.buf, cut < t.len ? cut : t.len)))
+                    failed++;
+                free(t.buf);
+            }
+        }
+    }
+}
+
+/* Move numbers of one to five digits, white and black, alone or glued to
+ * a move, before each kind of token: the loop reads White's numbers of one
+ * and two digits by their length alone. */
+static void test_fast_san__numbers(void)
+{
+    static const char *const nums[] = {
+        "1.",   "9.",    "10.",   "99.",  "100.",   "1000.",    "12345.", "0.",   "01.", "1..",
+        "1...", "12...", "1....", "1.e4", "12.Nf3", "12...Nf3", "1a.",    "1.1.", "9x.", "12.."};
+    static const char *const after[] = {"Nf3", "e4",  "...", "\xE2\x80\xA6", "{c}",  "1.",
+                                        "*",   "1-0", "O-O", "$1",           "(e4)", "Nf3!"};
+    int failed = 0;
+    for (size_t i = 0; i < sizeof nums / sizeof nums[0]; i++)
+        for (size_t j = 0; j < sizeof after / sizeof after[0]; j++)
+            for (int where = 0; where < 2; where++) {
+                char buf[512];
+                int n = snprintf(buf, sizeof buf, "%s%s %s%s", where ? "1. e4 e5 " : "1. e4 ",
+                                 nums[i], after[j], FILLER);
+                if (!CHECK(same_both_ways(buf, (size_t)n)) && ++failed >= 5)
+                    return;
+            }
+}
+
 /* A run over many windows, during which the game's arrays grow. */
 static void test_fast_san__long_run(void)
 {
@@ -335,6 +392,8 @@ int main(void)
 {
     RUN(test_fast_san__edges);
     RUN(test_fast_san__long_run);
+    RUN(test_fast_san__comments);
+    RUN(test_fast_san__numbers);
     RUN(test_fast_san__short_tokens);
     RUN(test_fast_san__long_tokens);
     RUN(test_fast_san__random);
