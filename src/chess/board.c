@@ -230,6 +230,12 @@ static const pdn_chess__board start_board = {
     0,
 };
 
+void pdn_chess__start(pdn_chess__board *out)
+{
+    *out = start_board;
+    out->fullmove = 1;
+}
+
 int pdn_chess__load(pdn_chess__board *out, const pdn_position *pos)
 {
     if (pos != NULL && pos->geometry != NULL && pos->geometry->chess && pos->turn == 'W' &&

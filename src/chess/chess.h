@@ -445,6 +445,9 @@ static inline void pdn_chess__make_plain(pdn_chess__board *b, pdn_chess_move m)
  * one a game of chess can reach in the ways pdn.h lists (the rules section).
  */
 int pdn_chess__load(pdn_chess__board *out, const pdn_position *pos);
+/* The board pdn_chess__load() makes of pdn_position_start()'s chess
+ * position: the start of most games, without a position to compare. */
+void pdn_chess__start(pdn_chess__board *out);
 /* pdn_chess__load() without its shortcut for the standard start. */
 int pdn_chess__build(pdn_chess__board *out, const pdn_position *pos);
 /* Writes the board back into `pos` (its geometry and other cells kept). */

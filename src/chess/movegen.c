@@ -360,14 +360,42 @@ int pdn_chess__castle(const pdn_chess__board *b, int wing, pdn_chess_move *out)
  * before the whole list.
  */
 /* Whether a piece of the side to move other than its king can go to a
- * cell of `targets` (legally: pdn_chess__origins() decides). */
+ * cell of `targets`, the one checker's cell or a cell between it and the
+ * king.  A piece that reaches such a cell on the board answers the check
+ * unless it leaves a line of its king with an enemy slider behind it (no
+ * other line changes: the cell it goes to takes the checker's place or
+ * closes its line), so its pin alone is tested; pawns, with their pushes
+ * and en passant, are left to pdn_chess__origins(). */
 static int reaches_any(const pdn_chess__board *b, pdn_bb targets)
 {
-    for (; targets != 0; targets &= targets - 1)
-        for (int i = PAWN_I; i < KING_I; i++)
-            if (pdn_chess__origins(b, pdn_chess__lsb(targets), KIND_OF_INDEX(i)) != 0)
+    int us = b->us, k = pdn_chess__king(b, us);
+    pdn_bb occ = b->side[0] | b->side[1], others = b->side[us] & ~BB(k);
+    pdn_bb pawns = b->kind[PAWN_I] & others;
+    for (; targets != 0; targets &= targets - 1) {
+        int to = pdn_chess__lsb(targets);
+        pdn_bb near = pdn_chess__attackers(b, to, occ) & others;
+        for (pdn_bb s = near & ~pawns; s != 0; s &= s - 1)
+            if (!pdn_chess__pin_breaks(b, k, pdn_chess__lsb(s), to))
                 return 1;
+        if (((near & pawns) || (pawns & (FILE_A_BB << (to & 7)))) &&
+            pdn_chess__origins(b, to, PDN_PAWN) != 0)
+            return 1;
+    }
     return 0;
+}
+
+/* Whether a slider of `diag` (bishops and queens) or `straight` (rooks
+ * and queens) reaches `cell` on the board occupied as `occ`: each of the
+ * four lines through it traced alone, and only when such a slider stands
+ * on it (most often one line has one). */
+static PDN_FORCE_INLINE int slid_to(int cell, pdn_bb occ, pdn_bb diag, pdn_bb straight)
+{
+    pdn_bb up = pdn_chess__diag_table[cell], down = pdn_chess__anti_table[cell];
+    pdn_bb file = FILE_A_BB << (cell & 7), rank = RANK_1_BB << (cell & 56);
+    return ((diag & up) && (pdn_chess__upright(occ, up, cell) & diag)) ||
+           ((diag & down) && (pdn_chess__upright(occ, down, cell) & diag)) ||
+           ((straight & file) && (pdn_chess__upright(occ, file, cell) & straight)) ||
+           ((straight & rank) && (pdn_chess__rank(occ, cell) & straight));
 }
 
 /* pdn_chess__has_move() past its first test: the king's steps that some
@@ -380,14 +408,9 @@ static PDN_NOINLINE int has_move_slow(const pdn_chess__board *b, pdn_bb steps, p
 {
     int us = b->us, k = pdn_chess__king(b, us);
     pdn_bb occ = (b->side[0] | b->side[1]) ^ BB(k);
-    for (pdn_bb t = steps; t != 0; t &= t - 1) {
-        int cell = pdn_chess__lsb(t);
-        pdn_bb lines = pdn_chess__diag_table[cell] | pdn_chess__anti_table[cell];
-        if (!((diag & lines) && (pdn_chess__bishop(cell, occ) & diag)) &&
-            !((straight & pdn_chess__rays_table[cell] & ~lines) &&
-              (pdn_chess__rook(cell, occ) & straight)))
+    for (pdn_bb t = steps; t != 0; t &= t - 1)
+        if (!slid_to(pdn_chess__lsb(t), occ, diag, straight))
             return 1;
-    }
     pdn_bb checkers = pdn_chess__attackers(b, k, occ ^ BB(k)) & b->side[us ^ 1];
     if (checkers != 0) {
         if (checkers & (checkers - 1))

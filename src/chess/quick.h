@@ -330,9 +330,10 @@ pdn_chess__quick_code_as(pdn_chess__board *b, int us, unsigned code, pdn_chess_m
 {
     int to = (int)(code & 63);
     unsigned takes = (unsigned)(b->side[us ^ 1] >> to) & 1u;
-    /* "x" where the move takes and nowhere else, onto no piece of ours. */
-    if ((!run && b->bound[us] > PDN_CHESS_MOVES_MAX) || ((b->side[us] >> to) & 1u) ||
-        takes != ((code >> 9) & 1u))
+    /* "x" where the move takes and nowhere else, onto no piece of ours:
+     * both tested by one branch. */
+    if ((!run && b->bound[us] > PDN_CHESS_MOVES_MAX) ||
+        (((unsigned)(b->side[us] >> to) & 1u) | (takes ^ ((code >> 9) & 1u))))
         return 0;
     int checks;
     switch ((code >> 6) & 7u) {
@@ -357,7 +358,12 @@ pdn_chess__quick_code_as(pdn_chess__board *b, int us, unsigned code, pdn_chess_m
     default:
         return 0;
     }
-    return pdn_chess__quick_answer(b, checks, pdn_chess__mark_char[(code >> 13) & 3u]);
+    /* Without a check only whether a mark is written matters (mark 1 or
+     * 2: a bit of 6), which needs no load of its character. */
+    unsigned mark = (code >> 13) & 3u;
+    if (checks == 0)
+        return (6u >> mark & 1u) ? PDN_SAN_CHECK_WRONG << 1 | 1 : 1;
+    return pdn_chess__quick_answer(b, checks, pdn_chess__mark_char[mark]);
 }
 
 #endif

@@ -44,17 +44,20 @@ static unsigned char *slot(pdn_replay *r, size_t depth, int which)
     return (unsigned char *)r->slots.data + (depth * 2 + (size_t)which) * slot_size(r);
 }
 
-/* Saves the walk's position in slot `which` of `depth`, with the live chess
- * board when there is one. */
+/* Saves the walk's position in slot `which` of `depth`: the live chess
+ * board alone when there is one, else the snapshot. */
 static void save_slot(pdn_replay *r, frame *f, size_t depth, int which, pdn_position *pos,
                       pdn_draughts_state *st)
 {
     unsigned char *s = slot(r, depth, which);
+    f->kept[which] = r->geo.chess && r->live_ok;
+    if (f->kept[which]) {
+        /* The board alone is read back from a slot that kept it. */
+        memcpy(s + r->snap_size, &r->chess_live, sizeof r->chess_live);
+        return;
+    }
     pdn_replay__sync(r, pos, st);
     pdn_replay__save(r, s, pos, st);
-    f->kept[which] = r->geo.chess && r->live_ok;
-    if (f->kept[which])
-        memcpy(s + r->snap_size, &r->chess_live, sizeof r->chess_live);
 }
 
 /* Makes the position of slot `which` of `depth` the walk's: the live board
@@ -849,6 +852,91 @@ static PDN_NOINLINE size_t chess_run(pdn_replay *r, frame *f, pdn_position *pos,
                                   : chess_loop(r, f, pos, st, oom, true);
 }
 
+/* The node after `node` past NAGs and plain comments (which the main loop
+ * passes over), in the game's node array `nodes`. */
+static const pdn_node *past_notes(const pdn_node *nodes, const pdn_node *node)
+{
+    const pdn_node *next = nodes + node->next;
+    while (next->kind == PDN_NODE_NAG ||
+           (next->kind == PDN_NODE_COMMENT && next->sub != PDN_COMMENT_JUNK))
+        next = nodes + next->next;
+    return next;
+}
+
+/*
+ * The frame and the diagnostics of the move `node`, just played on the live
+ * board with the short path's answer `notes`, as chess_loop() leaves them
+ * without records; `next` is the node after it past NAGs and plain
+ * comments.
+ */
+static void ran_one(pdn_replay *r, frame *f, pdn_position *pos, const pdn_node *node,
+                    const pdn_node *next, unsigned notes, bool *oom)
+{
+    const pdn_move_rec *mr = (const pdn_move_rec *)r->game->moves.data + node->a;
+    char side = r->chess_live.us ? 'W' : 'B';
+    bool first = !f->moved;
+    f->child = next != pdn_game__node(r->game, 0) ? next : NULL;
+    f->moved = true;
+    f->before_valid = true;
+    f->before_ply = f->ply++;
+    f->before_snap = f->snap;
+    pos->turn = r->chess_live.us ? 'B' : 'W';
+    r->pos_stale = true;
+    notes >>= 1;
+    unsigned number = mr->number_kind;
+    if ((notes != 0 && !pdn_replay__san_notes(r, notes, node)) ||
+        (number != PDN_NUMBER_NONE && !number_fits(r->dot_side, number, side) &&
+         !check_side(r, node, (pdn_number_kind)number, side, first)))
+        *oom = true;
+}
+
+/*
+ * The move of a line that a variation follows, where chess_run() stops,
+ * played in a run without records as chess_loop() plays a move, the
+ * position before it kept in slot 0 as the main loop keeps it: one when
+ * played, 0 when left to the main loop (which keeps the slot again).
+ */
+static PDN_NOINLINE size_t chess_last(pdn_replay *r, frame *f, pdn_position *pos,
+                                      pdn_draughts_state *st, bool *oom)
+{
+    const pdn_node *node = f->child;
+    const pdn_node *next = past_notes(pdn_game__node(r->game, 0), node);
+    const pdn_move_rec *mr = (const pdn_move_rec *)r->game->moves.data + node->a;
+    if (next->kind != PDN_NODE_VARIATION || mr->kind != PDN_MOVE_SAN)
+        return 0;
+    save_slot(r, f, (size_t)(f - (frame *)r->frames.data), 0, pos, st);
+    pdn_chess__board *b = &r->chess_live;
+    pdn_chess_move cm;
+    unsigned notes = mr->san_code != 0
+                         ? pdn_chess__quick_code(b, mr->san_code, &cm)
+                         : pdn_chess__quick_play(b, r->game->text + mr->san_off, mr->san_len, &cm);
+    if (notes == 0)
+        return 0;
+    ran_one(r, f, pos, node, next, notes, oom);
+    return 1;
+}
+
+/*
+ * Without records, the first move of the variation of frame `g`, played
+ * on `after` by the short path with the answer `notes` (placed_before()),
+ * as the run would play it from the board before it, where the run would
+ * take it; false on out-of-memory.
+ */
+static PDN_NOINLINE bool variation_ahead(pdn_replay *r, frame *g, pdn_position *pos,
+                                         const pdn_chess__board *after, unsigned notes)
+{
+    const pdn_node *nodes = pdn_game__node(r->game, 0), *first = g->child;
+    if (!r->live_ok || first == NULL || first->kind != PDN_NODE_MOVE)
+        return true;
+    const pdn_node *next = past_notes(nodes, first);
+    if (next->kind != PDN_NODE_MOVE && next != nodes)
+        return true;
+    bool oom = false;
+    r->chess_live = *after;
+    ran_one(r, g, pos, first, next, notes, &oom);
+    return !oom;
+}
+
 /* The first move of a variation, looking into a variation that opens
  * with variations of its own ("((2. e3-f4 ...) (2. e3-d4 ...))"); NULL if
  * none comes before a setup. */
@@ -872,27 +960,42 @@ static const pdn_node *first_move(const pdn_node *variation)
  * "1. g3-h4 b6-a5 (2. e3-f4 ...) 2. e3-d4".  When the variation's first
  * move does not fit where the standard puts it (instead of the line's last
  * move) but fits the position now, it is replayed from now, with a warning.
- * `pos` is the live position; slot 0 of `depth` holds the one before.
+ * `pos` is the live position; slot 0 of `depth` holds the one before.  When
+ * the chess short path plays the first move on the board kept there, *notes
+ * is its answer and `after` the board after it (the walk need not play it
+ * again); else *notes is 0.
  */
 static bool placed_before(pdn_replay *r, const pdn_node *variation, size_t depth, const frame *f,
-                          const pdn_position *pos, const pdn_draughts_state *st, bool *misplaced)
+                          const pdn_position *pos, const pdn_draughts_state *st, bool *misplaced,
+                          pdn_chess__board *after, unsigned *notes)
 {
     const pdn_node *m = first_move(variation);
     bool oom = false;
     *misplaced = false;
+    *notes = 0;
     if (m == NULL)
         return true;
     if (f->before_valid) {
         pdn_position before;
         pdn_draughts_state bst;
-        pdn_chess__board board;
         const unsigned char *s = slot(r, depth, 0);
         /* A chess move fits the kept board without the position. */
-        if (f->kept[0])
-            memcpy(&board, s + r->snap_size, sizeof board);
-        else
+        if (f->kept[0]) {
+            const pdn_move_rec *mr = (const pdn_move_rec *)r->game->moves.data + m->a;
+            memcpy(after, s + r->snap_size, sizeof *after);
+            if (!r->general_only && mr->kind == PDN_MOVE_SAN) {
+                pdn_chess_move cm;
+                *notes = mr->san_code != 0
+                             ? pdn_chess__quick_code(after, mr->san_code, &cm)
+                             : pdn_chess__quick_play(after, r->game->text + mr->san_off,
+                                                     mr->san_len, &cm);
+                if (*notes != 0)
+                    return true;
+            }
+        } else {
             pdn_replay__load(r, s, &before, &bst);
-        if (pdn_replay__fits(r, m, &before, &bst, f->kept[0] ? &board : NULL, &oom) || oom)
+        }
+        if (pdn_replay__fits(r, m, &before, &bst, f->kept[0] ? after : NULL, &oom) || oom)
             return !oom;
     }
     const pdn_chess__board *now = r->geo.chess && r->live_ok ? &r->chess_live : NULL;
@@ -923,8 +1026,9 @@ static bool looks_like_san(const pdn_node *node)
  * The start position of the game: its FEN tag or the type's start, as
  * pdn_game_start_position() gives it.  Without a FEN the draughts engine
  * has the start as bitboards already, and a FEN of the common form is read
- * into bitboards directly (pdn_rules__live_fen()): the live position holds
- * it, and `pos` is written out only when needed (pos_stale).
+ * into bitboards directly (pdn_rules__live_fen()), and a chess game
+ * without a FEN starts on the live board's standard start: the live
+ * position holds it, and `pos` is written out only when needed (pos_stale).
  */
 static void start_position(pdn_replay *r, pdn_position *pos, bool *valid)
 {
@@ -945,6 +1049,19 @@ static void start_position(pdn_replay *r, pdn_position *pos, bool *valid)
         r->live_ok = true;
         r->pos_stale = true;
         return;
+    }
+    /* Chess without a FEN starts on the standard board, which the live
+     * board takes as it is; `pos`, cleared, gets the same cells when
+     * stored from it (the start of another colour is left to the general
+     * loader). */
+    if (r->geo.chess && !r->general_only && plain && r->geo.width == 8 && r->geo.height == 8) {
+        pdn_position_clear(pos, &r->geo);
+        if (pos->turn == 'W') {
+            pdn_chess__start(&r->chess_live);
+            r->live_ok = true;
+            r->pos_stale = true;
+            return;
+        }
     }
     pdn_diag_code c = pdn_game_start_position(r->game, &r->geo, pos);
     *valid = c == PDN_D_NONE || c == PDN_D_FEN_FORM;
@@ -1038,6 +1155,10 @@ pdn_status pdn_replay__walk(pdn_replay *r, bool main_only, size_t *plies, bool *
             f->child->kind == PDN_NODE_MOVE) {
             bool oom = false;
             size_t n = chess_run(r, f, &pos, &st, &oom);
+            /* A run without records goes on through a move that a
+             * variation follows. */
+            if (!oom && !records && f->child != NULL && f->child->kind == PDN_NODE_MOVE)
+                n += chess_last(r, f, &pos, &st, &oom);
             if (oom)
                 return PDN_ENOMEM;
             if (n > 0 && depth == 0) {
@@ -1084,13 +1205,17 @@ pdn_status pdn_replay__walk(pdn_replay *r, bool main_only, size_t *plies, bool *
             if (kind == PDN_NODE_VARIATION) {
                 if (main_only)
                     continue;
-                pdn_replay__sync(r, &pos, &st);
+                /* The live chess board answers for `pos` below. */
+                if (!r->geo.chess || !r->live_ok)
+                    pdn_replay__sync(r, &pos, &st);
                 /* A variation replaces the line's last move: it starts from the
                  * position before it (or from here when no move came yet). */
                 bool from_before = f->moved;
+                pdn_chess__board after;
+                unsigned notes = 0;
                 if (from_before && f->valid) {
                     bool misplaced = false;
-                    if (!placed_before(r, node, depth, f, &pos, &st, &misplaced))
+                    if (!placed_before(r, node, depth, f, &pos, &st, &misplaced, &after, &notes))
                         return PDN_ENOMEM;
                     from_before = !misplaced;
                 }
@@ -1114,6 +1239,8 @@ pdn_status pdn_replay__walk(pdn_replay *r, bool main_only, size_t *plies, bool *
                 g->ply = ply;
                 g->snap = valid ? snap : REPLAY_NONE;
                 g->before_snap = REPLAY_NONE;
+                if (notes != 0 && !records && !variation_ahead(r, g, &pos, &after, notes))
+                    return PDN_ENOMEM;
                 continue;
             }
 

@@ -56,6 +56,13 @@ static void test_chess_shortcuts__start(void)
     /* The kings' cells kept beside the bitboards, in the copied start too. */
     CHECK(quick.king[0] == 4 && quick.king[1] == 60 && general.king[0] == 4 &&
           general.king[1] == 60);
+    /* The start the replay takes without a position: the same board, every
+     * field and clock of it. */
+    pdn_chess__board given;
+    memset(&given, 0xA5, sizeof given);
+    pdn_chess__start(&given);
+    CHECK(test_same_chess_board(&given, &general) &&
+          memcmp(given.king, general.king, sizeof given.king) == 0);
 }
 
 typedef struct tally {

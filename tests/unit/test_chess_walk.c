@@ -3,8 +3,9 @@
  * test_chess_walk.c - the replay of chess games with its quick paths (the
  * walk's run of SAN moves, pdn_chess__quick_play()) against its general
  * path (general_only): random games from the start and from FEN tags, with
- * variations, comments, NAGs, wrong move numbers, non-canonical, illegal,
- * ambiguous and unreadable moves and null moves, now and then with move
+ * variations (some written before the move they replace), comments, NAGs,
+ * wrong move numbers, non-canonical, illegal, ambiguous and unreadable moves
+ * and null moves, now and then with move
  * counters near the most a FEN tag can give or on crowded boards; both replays must give the same
  * diagnostics, the same record for every move and the same positions, and the quick replay without
  * records (options.moves 0: the run loop's inline steps) the same diagnostics.
@@ -163,6 +164,10 @@ static void write_game(test_text *t, const pdn_geometry *g, int plies, int dense
     test_puts(t, "\n");
     put_extras(t);
     for (int ply = 0; ply < plies && pick(&m, &pos); ply++) {
+        /* Now and then a variation of the move to come written before it,
+         * as some programs place them: replayed from here, with a warning. */
+        if (rnd(dense ? 8 : 40) == 0)
+            put_variation(t, &pos, 0);
         put_number(t, &pos, ply == 0);
         put_move(t, &pos, m, 600);
         put_extras(t);
@@ -179,7 +184,7 @@ static void test_chess_quick_as_general(void)
     pdn_replay *quick = NULL, *general = NULL, *bare = NULL;
     test_text t = {NULL, 0, 0};
     replay_tally n = {0};
-    long games = 0, diags = 0, variations = 0;
+    long games = 0, diags = 0, variations = 0, misplaced = 0;
     pdn_gametype gt;
     pdn_geometry g;
     CHECK(pdn_gametype_default(&gt, 0) == PDN_OK);
@@ -201,8 +206,10 @@ static void test_chess_quick_as_general(void)
             CHECK(pdn_replay_run(general, game, &o) == PDN_OK);
             CHECK_EQ_INT(pdn_replay_gametype(quick), 0);
             size_t nd;
-            pdn_replay_diags(quick, &nd);
+            const pdn_diag *d = pdn_replay_diags(quick, &nd);
             diags += (long)nd;
+            for (size_t k = 0; k < nd; k++)
+                misplaced += d[k].code == PDN_D_VARIATION_PLACE;
             if (!CHECK(replay_same_diags(quick, general)))
                 fprintf(stderr, "    game %d:\n%s\n", i, t.buf);
             long failed = n.failed;
@@ -218,9 +225,9 @@ static void test_chess_quick_as_general(void)
         pdn_game_free(game);
     }
     printf("%ld games (%ld with variations), %ld moves: %ld played, %ld ambiguous, %ld illegal, "
-           "%ld skipped; %ld diagnostics\n",
-           games, variations, n.moves, n.ok, n.ambiguous, n.illegal, n.skipped, diags);
-    CHECK(games == 600 && variations > 200);
+           "%ld skipped; %ld diagnostics, %ld misplaced variations\n",
+           games, variations, n.moves, n.ok, n.ambiguous, n.illegal, n.skipped, diags, misplaced);
+    CHECK(games == 600 && variations > 200 && misplaced > 100);
     CHECK(n.ok > 50000 && n.ambiguous > 20 && n.illegal > 500 && n.skipped > 5000);
     CHECK(diags > 5000);
     CHECK_EQ_INT(n.failed, 0);
