@@ -8,8 +8,9 @@
 #include "syntax/parser.h"
 
 /* Square : ALPHASQUARE | NUMSQUARE.  Files a-p and ranks 1-16 cover every
- * board the GameType tag can describe up to 16x16. */
-static const char *scan_square(const char *p, const char *e, square_scan *out)
+ * board the GameType tag can describe up to 16x16.  Inline: a move reads
+ * two squares at least, and a call costs about what a square does. */
+static PDN_FORCE_INLINE const char *scan_square(const char *p, const char *e, square_scan *out)
 {
     out->zero = out->upper = false;
     if (p >= e)
@@ -135,16 +136,22 @@ static size_t standard_san(const char *p, const char *e)
 {
     const char *q = p;
     size_t avail = (size_t)(e - p);
-    if (avail >= 5 && (memcmp(p, "O-O-O", 5) == 0 || memcmp(p, "0-0-0", 5) == 0))
-        q = p + 5;
-    else if (avail >= 3 && (memcmp(p, "O-O", 3) == 0 || memcmp(p, "0-0", 3) == 0))
-        q = p + 3;
-    else if (avail >= 2 && (memcmp(p, "--", 2) == 0 || memcmp(p, "Z0", 2) == 0))
-        q = p + 2;
-    else if (avail >= 4 && strchr("PNBRQ", *p) && *p && p[1] == '@' && p[2] >= 'a' && p[2] <= 'h' &&
-             p[3] >= '1' && p[3] <= '8')
+    /* Told apart by the first byte: tests, not a search of each form. */
+    const char c = *p;
+    if (c == 'O' || c == '0') {
+        if (avail >= 3 && p[1] == '-' && p[2] == c)
+            q = avail >= 5 && p[3] == '-' && p[4] == c ? p + 5 : p + 3;
+        else
+            return 0;
+    } else if (c == '-' || c == 'Z') {
+        if (avail >= 2 && p[1] == (c == '-' ? '-' : '0'))
+            q = p + 2;
+        else
+            return 0;
+    } else if (avail >= 4 && (c == 'P' || c == 'N' || c == 'B' || c == 'R' || c == 'Q') &&
+               p[1] == '@' && p[2] >= 'a' && p[2] <= 'h' && p[3] >= '1' && p[3] <= '8')
         q = p + 4; /* a drop of chess variants: N@f3 */
-    else if (strchr("KQRBN", *p) && *p) {
+    else if (c == 'K' || c == 'Q' || c == 'R' || c == 'B' || c == 'N') {
         /* piece: [a-h]? [1-8]? x? [a-h][1-8] */
         const char *r = p + 1;
         char buf[8];
@@ -176,7 +183,7 @@ static size_t standard_san(const char *p, const char *e)
         if (r < e && IS(*r, C_DIGIT))
             return 0;
         const char *t = r < e && *r == '=' ? r + 1 : r;
-        if (t < e && strchr("QRBN", *t) && *t)
+        if (t < e && (*t == 'Q' || *t == 'R' || *t == 'B' || *t == 'N'))
             r = t + 1;
         q = r;
     } else {
@@ -288,7 +295,8 @@ void pdn_parse__add_nag(parser *ps, const char *at, size_t len, unsigned value)
 static void move_suffix(parser *ps, uint32_t node, const char *q)
 {
     const char *e = ps->e;
-    size_t sl = scan_strength(q, e);
+    /* Mostly a move stands alone. */
+    size_t sl = q < e && (*q == '!' || *q == '?' || *q == '(') ? scan_strength(q, e) : 0;
     if (sl && node != PDN_NIL) {
         pdn_move_rec *m = move_rec(ps, node);
         m->str_off = off(ps, q);
@@ -321,7 +329,13 @@ void pdn_parse__draughts_move(parser *ps, const move_scan *m)
     rec.sep = (uint8_t)m->sep;
     rec.squares = (uint32_t)g->squares.len;
     rec.square_count = (uint16_t)m->n;
-    memcpy((pdn_square *)g->squares.data + g->squares.len, m->sq, m->n * sizeof(pdn_square));
+    /* A move has two squares at least (pdn_parse__scan_move()): those two
+     * without a call, the rest of a capture's path by memcpy(). */
+    pdn_square *to = (pdn_square *)g->squares.data + g->squares.len;
+    to[0] = m->sq[0];
+    to[1] = m->sq[1];
+    if (m->n > 2)
+        memcpy(to + 2, m->sq + 2, (m->n - 2) * sizeof(pdn_square));
     g->squares.len += m->n;
     size_t len = (size_t)(m->end - at);
     if (m->space) {

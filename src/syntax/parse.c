@@ -389,7 +389,9 @@ static bool number_dot(const char *p, const char *e)
 static bool digit_token(parser *ps)
 {
     const char *p = ps->p, *e = ps->e;
-    if (ps->chess && p[0] == '0') {
+    /* Only castling ("0-0") is a move that starts with '0': the results
+     * "0-1" need not be scanned as moves. */
+    if (ps->chess && p[0] == '0' && e - p >= 3 && p[1] == '-' && p[2] == '0') {
         size_t n = pdn_parse__scan_san(p, e, true);
         if (n >= 3) {
             pdn_parse__san_move(ps, n);
@@ -829,7 +831,8 @@ void pdn_parse__game(struct pdn_game *g, const pdn_parse_in *in, pdn_parse_out *
             ps.p = p + 1;
             continue;
         case '(':
-            if (!pdn_parse__spaced_strength(&ps))
+            /* Only "(!)" and the like are a strength. */
+            if (ps.e - p < 2 || (p[1] != '!' && p[1] != '?') || !pdn_parse__spaced_strength(&ps))
                 open_variation(&ps);
             continue;
         case ')':

@@ -21,6 +21,11 @@
  * A game ending closer than this to the window's end is parsed again once
  * more input is in. */
 #define LOOKAHEAD 64
+/* Unread bytes below which the window is refilled before a game is read,
+ * rather than when a game runs into its end: more than most games with
+ * their lookahead, so that a game is seldom cut by the window's end and
+ * parsed twice; small beside the window, as a refill moves them. */
+#define REFILL_BELOW (8u * 1024u)
 #define FIRST_WINDOW (256u * 1024u)
 /* Input converted at a time when it is converted ahead of the games: large
  * enough to hold many games, small beside the window. */
@@ -420,7 +425,10 @@ pdn_status pdn_reader_next(pdn_reader *r, const pdn_game **out)
     *out = NULL;
     struct pdn_game *g = &r->game;
     for (;;) {
-        if (!r->eof && r->len - r->pos < LOOKAHEAD) {
+        /* Input converted ahead has its own margin (AHEAD_MIN). */
+        size_t unread = r->len - r->pos;
+        if (!r->eof && unread < REFILL_BELOW &&
+            (unread < LOOKAHEAD || r->sticky == PDN_ENC_AUTO || r->sticky == PDN_ENC_UTF8)) {
             pdn_status st = refill(r);
             if (st != PDN_OK)
                 return st;

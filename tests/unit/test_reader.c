@@ -227,6 +227,34 @@ static void test_reader__chunking_large(void)
     buf_free(&in);
 }
 
+/* Games of every length from a few bytes to twice the unread part below
+ * which the window is refilled before a game (8 KB), over several windows:
+ * the window's end falls inside games and their lookahead both before and
+ * after such a refill, and at every distance from a game's start. */
+static void test_reader__chunking_game_lengths(void)
+{
+    buf in = {0};
+    size_t games = 0;
+    for (unsigned k = 0; in.len < 600 * 1024; k++) {
+        static const char head[] = "[White \"J\xc3\xbcrgen\"]\n\n1. 32-28 {";
+        buf_write(&in, head, sizeof head - 1);
+        unsigned n = (k * 7919u) % 17000;
+        for (unsigned i = 0; i < n; i++) {
+            if (i % 60 == 59)
+                buf_write(&in, "\n", 1);
+            else if (i % 11 == 0)
+                buf_write(&in, "\xc3\xa9", 2);
+            else
+                buf_write(&in, "a", 1);
+        }
+        static const char tail[] = "} 19-23 2-0\n\n";
+        buf_write(&in, tail, sizeof tail - 1);
+        games++;
+    }
+    compare_chunkings(in.data, in.len, games);
+    buf_free(&in);
+}
+
 /* The same in Latin-1, which is read from text converted ahead of the games
  * in pieces: games of every length up to many times a piece, so that the end
  * of what is converted falls inside games and their lookahead everywhere. */
@@ -1355,6 +1383,7 @@ int main(void)
 {
     RUN(test_reader__chunking_small);
     RUN(test_reader__chunking_large);
+    RUN(test_reader__chunking_game_lengths);
     RUN(test_reader__chunking_latin1);
     RUN(test_reader__exact_buffer_end);
     RUN(test_reader__game_counts);
