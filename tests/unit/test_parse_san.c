@@ -11,6 +11,7 @@
 #include "harness.h"
 #include "syntax/parser.h"
 #define TEST_RNG_SEED 0x9E3779B97F4A7C15ull
+#include "support/all_strings.h"
 #include "support/rng.h"
 
 #include <stdlib.h>
@@ -104,20 +105,15 @@ static void check_token(const char *tok, size_t len)
     free(block);
 }
 
+static void visit_token(const char *tok, size_t len, void *ctx)
+{
+    (void)ctx;
+    check_token(tok, len);
+}
+
 static void test_parse_san__short_tokens(void)
 {
-    char tok[4];
-    for (size_t len = 1; len <= 4; len++) {
-        size_t total = 1;
-        for (size_t i = 0; i < len; i++)
-            total *= NBYTES;
-        for (size_t k = 0; k < total; k++) {
-            size_t x = k;
-            for (size_t i = 0; i < len; i++, x /= NBYTES)
-                tok[i] = bytes[x % NBYTES];
-            check_token(tok, len);
-        }
-    }
+    test_all_strings(bytes, NBYTES, 1, 4, visit_token, NULL);
     CHECK(failures == 0);
 }
 
