@@ -180,7 +180,7 @@ static int castle_checks(const pdn_chess__board *b, pdn_bb after, int other)
 }
 
 /*
- * Castle : "O-O" | "O-O-O" (`n` bytes, the first 'O' known), when legal,
+ * Castling on the king's wing (`wing` 0) or the queen's (1), when legal,
  * as pdn_chess__castle() decides it (the cells both cross empty but for
  * the two, no cell of the king's way attacked, with both gone from the
  * board); then it is played as pdn_chess__make() plays it, each cell by one
@@ -188,14 +188,10 @@ static int castle_checks(const pdn_chess__board *b, pdn_bb after, int other)
  * flips cancel).  The enemy's pawns, knights and king are asked about the
  * whole way at once, its sliders cell by cell; the check it gives can only
  * come from a slider of ours.  1 when it gives check, 0 when not, -1 when
- * the general path is to take the text.
+ * the general path is to take the move.
  */
-static PDN_NOINLINE int castle(pdn_chess__board *b, const unsigned char *p, size_t n,
-                               pdn_chess_move *m)
+static PDN_FORCE_INLINE int castle_wing(pdn_chess__board *b, int wing, pdn_chess_move *m)
 {
-    int wing = n == 5;
-    if ((n != 3 && !wing) || p[1] != '-' || p[2] != 'O' || (wing && (p[3] != '-' || p[4] != 'O')))
-        return -1;
     int us = b->us, them = us ^ 1, home = us ? 56 : 0, file = b->castling[2 * us + wing];
     if (file < 0)
         return -1;
@@ -251,12 +247,24 @@ static PDN_NOINLINE int castle(pdn_chess__board *b, const unsigned char *p, size
     if ((BB(k) | BB(rook) | BB(rook_to)) & pdn_chess__rays_table[other])
         checks = castle_checks(b, without | BB(king_to) | BB(rook_to), other);
     b->check = (int8_t)checks;
-    m->from = (uint8_t)k;
-    m->to = (uint8_t)rook;
-    m->piece = PDN_CHESS_KING;
-    m->promotion = 0;
-    m->flags = PDN_CHESS_CASTLE;
+    if (m != NULL) {
+        m->from = (uint8_t)k;
+        m->to = (uint8_t)rook;
+        m->piece = PDN_CHESS_KING;
+        m->promotion = 0;
+        m->flags = PDN_CHESS_CASTLE;
+    }
     return checks;
+}
+
+/* Castle : "O-O" | "O-O-O" (`n` bytes, the first 'O' known). */
+static PDN_NOINLINE int castle(pdn_chess__board *b, const unsigned char *p, size_t n,
+                               pdn_chess_move *m)
+{
+    int wing = n == 5;
+    if ((n != 3 && !wing) || p[1] != '-' || p[2] != 'O' || (wing && (p[3] != '-' || p[4] != 'O')))
+        return -1;
+    return castle_wing(b, wing, m);
 }
 
 /* A pawn's move (pawn_move()) played: the check it gives, 1 or 0, or -1
@@ -333,6 +341,14 @@ unsigned pdn_chess__quick_play(pdn_chess__board *b, const char *text, size_t len
                                pdn_chess_move *out)
 {
     return b->us ? quick(b, 1, text, len, out) : quick(b, 0, text, len, out);
+}
+
+PDN_NOINLINE unsigned pdn_chess__quick_castle(pdn_chess__board *b, unsigned code,
+                                              pdn_chess_move *out)
+{
+    if (((code >> 6) & 15u) != PDN_SAN_CASTLE || b->bound[b->us] > PDN_CHESS_MOVES_MAX)
+        return 0;
+    return pdn_chess__code_answer(b, castle_wing(b, (int)(code & 1u), out), code);
 }
 
 unsigned pdn_chess__quick_code(pdn_chess__board *b, unsigned code, pdn_chess_move *out)

@@ -259,22 +259,26 @@ static PDN_FORCE_INLINE pdn_bb pdn_chess__reach(int i, pdn_bb mine, int to, pdn_
 }
 
 /* A piece of kind index `i` (a constant where it is inlined) to `to`: the
- * one piece of its kind that may go there, as piece_move() finds it with
- * nothing written between the letter and the cell, played, and written to
- * `out` unless it is NULL.  The check it gives, 1 or 0, or -1 when the
- * general path is to take the move. */
+ * one piece of its kind that may go there from the cells `named` (a
+ * constant, all of them, where nothing is written between the letter and
+ * the cell, else the file written), as piece_move() finds it, played, and
+ * written to `out` unless it is NULL.  A file written must tell the piece
+ * from another one that may go there too: else it is more than canonical
+ * SAN writes, which the general path warns of.  The check it gives, 1 or
+ * 0, or -1 when the general path is to take the move. */
 static PDN_FORCE_INLINE int pdn_chess__piece_code(pdn_chess__board *b, int us, int to, int i,
-                                                  unsigned takes, pdn_chess_move *out, bool run)
+                                                  unsigned takes, pdn_bb named, pdn_chess_move *out,
+                                                  bool run)
 {
     pdn_bb own = b->side[us], occ = own | b->side[us ^ 1], mine = b->kind[i] & own;
     int k = pdn_chess__king(b, us ^ 1);
     pdn_bb reach = pdn_chess__reach(i, mine, to, occ, k), froms = reach & mine;
     if (froms == 0)
         return -1;
-    pdn_bb legal = pdn_chess__legal_from(b, us, i, froms, to, occ);
-    if (legal == 0 || (legal & (legal - 1)))
+    pdn_bb legal = pdn_chess__legal_from(b, us, i, froms, to, occ), pick = legal & named;
+    if (pick == 0 || (pick & (pick - 1)) || (named != ~(pdn_bb)0 && (legal & ~named) == 0))
         return -1;
-    int from = pdn_chess__lsb(legal);
+    int from = pdn_chess__lsb(pick);
     pdn_chess__play(b, us, from, to, i, 0, takes, run);
     /* A check from where the piece lands is in its reach (a king gives
      * none). */
@@ -319,51 +323,86 @@ static PDN_FORCE_INLINE int pdn_chess__pawn_code(pdn_chess__board *b, int us, in
     return checks;
 }
 
-/* pdn_chess__quick_code() for the side `us` to move; `out` may be NULL
- * where the move itself is not wanted (the replay's runs without records),
- * which saves writing it.  `run` (a constant) for the replay's run loop,
- * which sees to it that neither side's bound is above PDN_CHESS_MOVES_MAX
- * (no move taken here adds to it) and that the move counters are far below
- * INT_MAX: then neither is tested. */
-static PDN_FORCE_INLINE unsigned
-pdn_chess__quick_code_as(pdn_chess__board *b, int us, unsigned code, pdn_chess_move *out, bool run)
+/* The answer for a move of code `code` played that gives `checks` (1 or
+ * 0; -1: not played, 0 returned). */
+static PDN_FORCE_INLINE unsigned pdn_chess__code_answer(const pdn_chess__board *b, int checks,
+                                                        unsigned code)
 {
-    int to = (int)(code & 63);
-    unsigned takes = (unsigned)(b->side[us ^ 1] >> to) & 1u;
-    /* "x" where the move takes and nowhere else, onto no piece of ours:
-     * both tested by one branch. */
-    if ((!run && b->bound[us] > PDN_CHESS_MOVES_MAX) ||
-        (((unsigned)(b->side[us] >> to) & 1u) | (takes ^ ((code >> 9) & 1u))))
-        return 0;
-    int checks;
-    switch ((code >> 6) & 7u) {
-    case 1:
-        checks = pdn_chess__pawn_code(b, us, to, takes, (code >> 10) & 7u, out, run);
-        break;
-    case KNIGHT_I + 1:
-        checks = pdn_chess__piece_code(b, us, to, KNIGHT_I, takes, out, run);
-        break;
-    case BISHOP_I + 1:
-        checks = pdn_chess__piece_code(b, us, to, BISHOP_I, takes, out, run);
-        break;
-    case ROOK_I + 1:
-        checks = pdn_chess__piece_code(b, us, to, ROOK_I, takes, out, run);
-        break;
-    case QUEEN_I + 1:
-        checks = pdn_chess__piece_code(b, us, to, QUEEN_I, takes, out, run);
-        break;
-    case KING_I + 1:
-        checks = pdn_chess__piece_code(b, us, to, KING_I, takes, out, run);
-        break;
-    default:
-        return 0;
-    }
     /* Without a check only whether a mark is written matters (mark 1 or
      * 2: a bit of 6), which needs no load of its character. */
     unsigned mark = (code >> 13) & 3u;
     if (checks == 0)
         return (6u >> mark & 1u) ? PDN_SAN_CHECK_WRONG << 1 | 1 : 1;
     return pdn_chess__quick_answer(b, checks, pdn_chess__mark_char[mark]);
+}
+
+/*
+ * pdn_chess__quick_code() for castling (quick.c), 0 for any other code:
+ * out of line, so that it costs the commonest moves' inline step nothing.
+ */
+unsigned pdn_chess__quick_castle(pdn_chess__board *b, unsigned code, pdn_chess_move *out);
+
+/* The cells of the file of origin a code names. */
+#define NAMED_FILE(code) (FILE_A_BB << (((code) >> 10) & 7u))
+
+/* pdn_chess__quick_code() for the side `us` to move; `out` may be NULL
+ * where the move itself is not wanted (the replay's runs without records),
+ * which saves writing it.  `run` (a constant) for the replay's run loop,
+ * which sees to it that neither side's bound is above PDN_CHESS_MOVES_MAX
+ * (no move taken here adds to it) and that the move counters are far below
+ * INT_MAX: then neither is tested, and castling is left to it
+ * (pdn_chess__quick_castle() where this returns 0), whose call here would
+ * cost the inlining of the rest. */
+static PDN_FORCE_INLINE unsigned
+pdn_chess__quick_code_as(pdn_chess__board *b, int us, unsigned code, pdn_chess_move *out, bool run)
+{
+    int to = (int)(code & 63);
+    unsigned takes = (unsigned)(b->side[us ^ 1] >> to) & 1u, shape = (code >> 6) & 15u;
+    /* "x" where the move takes and nowhere else, onto no piece of ours:
+     * both tested by one branch.  Castling has no cell (its code's is the
+     * wing), which that branch tells apart where it goes on. */
+    if ((!run && b->bound[us] > PDN_CHESS_MOVES_MAX) ||
+        (((unsigned)(b->side[us] >> to) & 1u) | (takes ^ ((code >> 15) & 1u))))
+        return !run && shape == PDN_SAN_CASTLE ? pdn_chess__quick_castle(b, code, out) : 0;
+    int checks;
+    switch (shape) {
+    case 1:
+        checks = pdn_chess__pawn_code(b, us, to, takes, (code >> 10) & 7u, out, run);
+        break;
+    case KNIGHT_I + 1:
+        checks = pdn_chess__piece_code(b, us, to, KNIGHT_I, takes, ~(pdn_bb)0, out, run);
+        break;
+    case BISHOP_I + 1:
+        checks = pdn_chess__piece_code(b, us, to, BISHOP_I, takes, ~(pdn_bb)0, out, run);
+        break;
+    case ROOK_I + 1:
+        checks = pdn_chess__piece_code(b, us, to, ROOK_I, takes, ~(pdn_bb)0, out, run);
+        break;
+    case QUEEN_I + 1:
+        checks = pdn_chess__piece_code(b, us, to, QUEEN_I, takes, ~(pdn_bb)0, out, run);
+        break;
+    case KING_I + 1:
+        checks = pdn_chess__piece_code(b, us, to, KING_I, takes, ~(pdn_bb)0, out, run);
+        break;
+    /* A piece with its file of origin written. */
+    case PDN_SAN_NAMED + KNIGHT_I + 1:
+        checks = pdn_chess__piece_code(b, us, to, KNIGHT_I, takes, NAMED_FILE(code), out, run);
+        break;
+    case PDN_SAN_NAMED + BISHOP_I + 1:
+        checks = pdn_chess__piece_code(b, us, to, BISHOP_I, takes, NAMED_FILE(code), out, run);
+        break;
+    case PDN_SAN_NAMED + ROOK_I + 1:
+        checks = pdn_chess__piece_code(b, us, to, ROOK_I, takes, NAMED_FILE(code), out, run);
+        break;
+    case PDN_SAN_NAMED + QUEEN_I + 1:
+        checks = pdn_chess__piece_code(b, us, to, QUEEN_I, takes, NAMED_FILE(code), out, run);
+        break;
+    case PDN_SAN_CASTLE:
+        return run ? 0 : pdn_chess__quick_castle(b, code, out);
+    default:
+        return 0;
+    }
+    return pdn_chess__code_answer(b, checks, code);
 }
 
 #endif

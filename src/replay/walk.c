@@ -773,7 +773,10 @@ static PDN_FORCE_INLINE size_t chess_loop(pdn_replay *r, frame *f, pdn_position 
                 next = nodes;
             }
         }
-        if (notes == 0)
+        /* Castling, which the inline step leaves, is asked for only where
+         * it fails. */
+        if (notes == 0 &&
+            (!quiet || code == 0 || (notes = pdn_chess__quick_castle(b, code, NULL)) == 0))
             break;
         notes >>= 1;
         if (!quiet) {

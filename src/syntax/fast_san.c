@@ -59,15 +59,56 @@ static const unsigned char shape_class[256] = {
 #define SH6(a, b, c, d, f, h)                                                                      \
     (NIB(a, 0) | NIB(b, 1) | NIB(c, 2) | NIB(d, 3) | NIB(f, 4) | NIB(h, 5) | REST(6))
 
+/* By byte: MARK_BYTE for the check marks '+' and '#', PIECE_BYTE for the
+ * piece letters B, K, N, Q and R; one load each where tests were.  With
+ * them, where PDN_SAN_CODE() has it, the mark's code (1 '+', 2 '#') or the
+ * piece's (2 knight to 6 king). */
+enum { MARK_BYTE = 1, PIECE_BYTE = 2 };
+#define MARK_CODE(c) (MARK_BYTE | PDN_SAN_CODE(0, 0, 0, 0, c))
+#define PIECE_CODE(c) (PIECE_BYTE | PDN_SAN_CODE(0, c, 0, 0, 0))
+/* A pawn's shape and the "x" of a capture. */
+#define PAWN_CODE PDN_SAN_CODE(0, 1, 0, 0, 0)
+#define X_CODE PDN_SAN_CODE(0, 0, 1, 0, 0)
+/* What turns a piece's shape into that piece's with its file written. */
+#define NAMED_SHAPE PDN_SAN_CODE(0, PDN_SAN_NAMED, 0, 0, 0)
+static const uint16_t byte_kind[256] = {
+    ['+'] = MARK_CODE(1),  ['#'] = MARK_CODE(2),  ['N'] = PIECE_CODE(2), ['B'] = PIECE_CODE(3),
+    ['R'] = PIECE_CODE(4), ['Q'] = PIECE_CODE(5), ['K'] = PIECE_CODE(6)};
+
+/* standard_move()'s answer for a standard move: this bit, and the move's
+ * PDN_SAN_CODE() in the low 16 bits where it has one. */
+#define STANDARD (1u << 16)
+
+/* standard_move()'s answer for a move of `n` bytes of which the first
+ * `body` are the move: its `code` with the check mark after them, or no
+ * code for more than one mark. */
+static inline unsigned marked(const unsigned char *t, unsigned body, unsigned n, unsigned code)
+{
+    if (n - body > 1)
+        return STANDARD;
+    if (n > body)
+        code |= byte_kind[t[body]] & PDN_SAN_CODE(0, 0, 0, 0, 3);
+    return STANDARD | code;
+}
+
+/* The cell of a file letter and a rank digit at t, known to be such. */
+#define CELL(t) ((unsigned)((t)[0] - 'a') + 8u * (unsigned)((t)[1] - '1'))
+/* A piece move's shape with its file written, the piece letter at t. */
+#define NAMED_CODE(t)                                                                              \
+    ((byte_kind[(t)[0]] & PDN_SAN_CODE(0, 7, 0, 0, 0)) |                                           \
+     PDN_SAN_CODE(0, PDN_SAN_NAMED, 0, (unsigned)((t)[1] - 'a'), 0))
+
 /*
  * Whether t[0..n), 2 <= n <= SHAPE_BYTES, is a standard SAN move: what
  * pdn_parse__scan_san() reads as SAN, less castling with zeros, null moves
  * and drops, which are left to the general parser.
  *   Piece [a-h]? [1-8]? 'x'? [a-h][1-8] | [a-h] ('x' [a-h])? [1-8] ('='? [QRBN])?
  *   | "O-O" | "O-O-O", then [+#]*
- * The SHAPE_BYTES bytes at t may be read.
+ * 0 when it is not, else STANDARD with the PDN_SAN_CODE() of the shapes
+ * common_move() leaves that have one: a piece's move with its file of
+ * origin written, and castling.  The SHAPE_BYTES bytes at t may be read.
  */
-static PDN_NOINLINE bool standard_move(const unsigned char *t, unsigned n)
+static PDN_NOINLINE unsigned standard_move(const unsigned char *t, unsigned n)
 {
     /* Most moves have four bytes or fewer: the other four only for them. */
     uint64_t shape = (uint64_t)shape_class[t[0]] | (uint64_t)shape_class[t[1]] << 4 |
@@ -78,50 +119,45 @@ static PDN_NOINLINE bool standard_move(const unsigned char *t, unsigned n)
     shape |= REST(n);
     /* The commonest first, without the switch's search. */
     if (shape == SH2(S_FILE, S_RANK) || shape == SH3(S_PIECE, S_FILE, S_RANK))
-        return true;
+        return STANDARD;
     switch (shape) {
+    /* Pieces with their file of origin written, then 'x' or not. */
+    case SH4(S_PIECE, S_FILE, S_FILE, S_RANK):
+        return marked(t, 4, n, CELL(t + 2) | NAMED_CODE(t));
+    case SH5(S_PIECE, S_FILE, S_X, S_FILE, S_RANK):
+        return marked(t, 5, n, CELL(t + 3) | NAMED_CODE(t) | X_CODE);
+    /* Castling: 0 on the king's wing, 1 on the queen's. */
+    case SH3(S_O, S_DASH, S_O):
+        return marked(t, 3, n, PDN_SAN_CODE(0, PDN_SAN_CASTLE, 0, 0, 0));
+    case SH5(S_O, S_DASH, S_O, S_DASH, S_O):
+        return marked(t, 5, n, PDN_SAN_CODE(1, PDN_SAN_CASTLE, 0, 0, 0));
     /* Pawns: a push or a capture. */
     case SH4(S_FILE, S_X, S_FILE, S_RANK):
     /* Pieces, with what tells them apart and 'x' before the square. */
-    case SH4(S_PIECE, S_FILE, S_FILE, S_RANK):
     case SH4(S_PIECE, S_RANK, S_FILE, S_RANK):
     case SH4(S_PIECE, S_X, S_FILE, S_RANK):
     case SH5(S_PIECE, S_FILE, S_RANK, S_FILE, S_RANK):
-    case SH5(S_PIECE, S_FILE, S_X, S_FILE, S_RANK):
     case SH5(S_PIECE, S_RANK, S_X, S_FILE, S_RANK):
     case SH6(S_PIECE, S_FILE, S_RANK, S_X, S_FILE, S_RANK):
-    /* Castling. */
-    case SH3(S_O, S_DASH, S_O):
-    case SH5(S_O, S_DASH, S_O, S_DASH, S_O):
-        return true;
+        return STANDARD;
     /* Promotions, to any piece but the king. */
     case SH3(S_FILE, S_RANK, S_PIECE):
-        return t[2] != 'K';
+        return t[2] != 'K' ? STANDARD : 0;
     case SH4(S_FILE, S_RANK, S_EQ, S_PIECE):
-        return t[3] != 'K';
+        return t[3] != 'K' ? STANDARD : 0;
     case SH5(S_FILE, S_X, S_FILE, S_RANK, S_PIECE):
-        return t[4] != 'K';
+        return t[4] != 'K' ? STANDARD : 0;
     case SH6(S_FILE, S_X, S_FILE, S_RANK, S_EQ, S_PIECE):
-        return t[5] != 'K';
+        return t[5] != 'K' ? STANDARD : 0;
     default:
-        return false;
+        return 0;
     }
 }
 
-/* By byte: MARK_BYTE for the check marks '+' and '#', PIECE_BYTE for the
- * piece letters B, K, N, Q and R; one load each where tests were.  With
- * them, where PDN_SAN_CODE() has it, the mark's code (1 '+', 2 '#') or the
- * piece's (2 knight to 6 king). */
-enum { MARK_BYTE = 1, PIECE_BYTE = 2 };
-#define MARK_CODE(c) (MARK_BYTE | PDN_SAN_CODE(0, 0, 0, 0, c))
-#define PIECE_CODE(c) (PIECE_BYTE | PDN_SAN_CODE(0, c, 0, 0, 0))
-static const uint16_t byte_kind[256] = {
-    ['+'] = MARK_CODE(1),  ['#'] = MARK_CODE(2),  ['N'] = PIECE_CODE(2), ['B'] = PIECE_CODE(3),
-    ['R'] = PIECE_CODE(4), ['Q'] = PIECE_CODE(5), ['K'] = PIECE_CODE(6)};
-
 /*
- * The four commonest shapes without standard_move()'s table: a pawn's push
- * or capture, a piece's move or capture, with a check mark or none.  The
+ * The commonest shapes without standard_move()'s table: a pawn's push or
+ * capture, a piece's move or capture, with a check mark or none, and
+ * without one a piece's move with its file written and castling.  The
  * bytes are taken as a little-endian word: a byte less the first of its
  * range (a file, a rank) is below 8 exactly when the byte is in the range,
  * and a byte below its range borrows only from a byte that fails already.
@@ -150,19 +186,19 @@ static PDN_FORCE_INLINE unsigned marked_move(const unsigned char *t, unsigned n)
         if (n == 3) { /* 'x' [a-h][1-8] */
             w -= UINT32_C(0x316178);
             return (w & UINT32_C(0xF8F8FF)) == 0
-                       ? ((w >> 8 & 7) | (w >> 13 & 0x38)) | piece | 1u << 9 | mark
+                       ? ((w >> 8 & 7) | (w >> 13 & 0x38)) | piece | X_CODE | mark
                        : 0;
         }
         return 0;
     }
     if (n == 2) { /* [a-h][1-8] */
         w -= UINT32_C(0x3161);
-        return (w & UINT32_C(0xF8F8)) == 0 ? ((w & 7) | (w >> 5 & 0x38)) | 1u << 6 | mark : 0;
+        return (w & UINT32_C(0xF8F8)) == 0 ? ((w & 7) | (w >> 5 & 0x38)) | PAWN_CODE | mark : 0;
     }
     if (n == 4) { /* [a-h] 'x' [a-h][1-8] */
         w -= UINT32_C(0x31617861);
         return (w & UINT32_C(0xF8F8FFF8)) == 0
-                   ? ((w >> 16 & 7) | (w >> 21 & 0x38)) | 1u << 6 | 1u << 9 | (w & 7) << 10 | mark
+                   ? ((w >> 16 & 7) | (w >> 21 & 0x38)) | PAWN_CODE | X_CODE | (w & 7) << 10 | mark
                    : 0;
     }
     return 0;
@@ -182,16 +218,29 @@ static PDN_FORCE_INLINE unsigned common_move(const unsigned char *t, unsigned n)
         } else if (n == 4) { /* 'x' [a-h][1-8] */
             w -= UINT32_C(0x316178);
             if ((w & UINT32_C(0xF8F8FF)) == 0)
-                return ((w >> 8 & 7) | (w >> 13 & 0x38)) | piece | 1u << 9;
+                return ((w >> 8 & 7) | (w >> 13 & 0x38)) | piece | X_CODE;
+            /* [a-h] [a-h][1-8], the file of origin written: the commonest
+             * of the shapes standard_move() codes, taken here without its
+             * call (w is now the word less 0x316161). */
+            w += UINT32_C(0x316178) - UINT32_C(0x316161);
+            if ((w & UINT32_C(0xF8F8F8)) == 0)
+                return ((w >> 8 & 7) | (w >> 13 & 0x38)) | piece | NAMED_SHAPE | (w & 7) << 10;
         }
     } else if (n == 2) { /* [a-h][1-8] */
         w -= UINT32_C(0x3161);
         if ((w & UINT32_C(0xF8F8)) == 0)
-            return ((w & 7) | (w >> 5 & 0x38)) | 1u << 6;
+            return ((w & 7) | (w >> 5 & 0x38)) | PAWN_CODE;
     } else if (n == 4) { /* [a-h] 'x' [a-h][1-8] */
         w -= UINT32_C(0x31617861);
         if ((w & UINT32_C(0xF8F8FFF8)) == 0)
-            return ((w >> 16 & 7) | (w >> 21 & 0x38)) | 1u << 6 | 1u << 9 | (w & 7) << 10;
+            return ((w >> 16 & 7) | (w >> 21 & 0x38)) | PAWN_CODE | X_CODE | (w & 7) << 10;
+    } else if ((w & UINT32_C(0xFFFFFF)) == UINT32_C(0x4F2D4F)) {
+        /* "O-O" and "O-O-O" without a mark, also taken here rather than
+         * by standard_move(). */
+        if (n == 3)
+            return PDN_SAN_CODE(0, PDN_SAN_CASTLE, 0, 0, 0);
+        if (n == 5 && w >> 24 == '-' && t[4] == 'O')
+            return PDN_SAN_CODE(1, PDN_SAN_CASTLE, 0, 0, 0);
     }
     return marked_move(t, n);
 }
@@ -485,8 +534,9 @@ static PDN_FORCE_INLINE void san_run(parser *ps, const bool odd_result)
             if (n - 2 > SHAPE_BYTES - 2)
                 goto unglue;
             const uint32_t mo = (uint32_t)(t - s);
-            const unsigned code = common_move(t, n);
-            if (code == 0 && !standard_move(t, n))
+            /* The code in the record's 16 bits: STANDARD drops out. */
+            unsigned code = common_move(t, n);
+            if (code == 0 && (code = standard_move(t, n)) == 0)
                 goto unglue;
             /* Whole records: the compiler writes each byte once. */
             *mv++ = (pdn_move_rec){

@@ -50,17 +50,24 @@ typedef struct pdn_move_rec {
 } pdn_move_rec;
 
 /*
- * The reader's reading of a SAN move of the four commonest shapes, a pawn's
- * push ("e4") or capture ("exd5") and a piece's move ("Nf3") or capture
- * ("Nxf3"), each with one check mark or none: the replay's short path takes
- * it instead of reading the text again.  The target cell (rank * 8 + file),
- * the piece (1 pawn, then knight, bishop, rook, queen and king: the chess
- * kind index plus one), whether "x" is written, a pawn capture's file of
- * origin and the check mark (0 none, 1 '+', 2 '#').  Never 0.
+ * The reader's reading of a SAN move of the commonest shapes, each with one
+ * check mark or none: a pawn's push ("e4") or capture ("exd5"), a piece's
+ * move ("Nf3") or capture ("Nxf3"), with its file of origin too ("Nbd7",
+ * "Rfxe1"), and castling ("O-O", "O-O-O"); the replay's short path takes it
+ * instead of reading the text again.  The target cell (rank * 8 + file; for
+ * castling 0 on the king's wing, 1 on the queen's), the shape (1 pawn, then
+ * knight, bishop, rook, queen and king: the chess kind index plus one;
+ * PDN_SAN_CASTLE; PDN_SAN_NAMED plus one of the pieces for a piece with its
+ * file written), whether "x" is written, the file of origin of a pawn's
+ * capture or a named piece and the check mark (0 none, 1 '+', 2 '#').  The
+ * shape's four bits are next to each other, so that one look-up of a table
+ * of 16 tells them apart.  Never 0.
  */
-#define PDN_SAN_CODE(to, piece, x, from_file, mark)                                                \
-    ((unsigned)(to) | (unsigned)(piece) << 6 | (unsigned)(x) << 9 | (unsigned)(from_file) << 10 |  \
+#define PDN_SAN_CODE(to, shape, x, from_file, mark)                                                \
+    ((unsigned)(to) | (unsigned)(shape) << 6 | (unsigned)(x) << 15 | (unsigned)(from_file) << 10 | \
      (unsigned)(mark) << 13)
+#define PDN_SAN_CASTLE 7u
+#define PDN_SAN_NAMED 8u
 
 /* A tag as parsed: spans into the text, or into game->strings when the value
  * had escapes. */

@@ -31,8 +31,9 @@ static uint64_t rnd(uint64_t *s)
     return *s * 0x2545F4914F6CDD1DULL;
 }
 
-/* This file's reading: the code of t[0..n) when it is one of the four
- * shapes with one check mark or none, else 0; character by character. */
+/* This file's reading: the code of t[0..n) when it is one of the shapes
+ * PDN_SAN_CODE() has with one check mark or none, else 0; character by
+ * character. */
 static unsigned ref_code(const char *t, size_t n)
 {
     static const char letters[] = "NBRQK";
@@ -42,13 +43,23 @@ static unsigned ref_code(const char *t, size_t n)
         mark = t[n - 1] == '+' ? 1 : 2;
         n--;
     }
+    if (n == 3 && memcmp(t, "O-O", 3) == 0)
+        return PDN_SAN_CODE(0, PDN_SAN_CASTLE, 0, 0, mark);
+    if (n == 5 && memcmp(t, "O-O-O", 5) == 0)
+        return PDN_SAN_CODE(1, PDN_SAN_CASTLE, 0, 0, mark);
     if (n > 0 && t[0] != 0 && strchr(letters, t[0]) != NULL) {
         piece = 2 + (unsigned)(strchr(letters, t[0]) - letters);
         i = 1;
+        /* A file of origin: "Nbd7", "Nbxd7". */
+        if (t[1] >= 'a' && t[1] <= 'h' && (n == 4 || (n == 5 && t[2] == 'x'))) {
+            piece += PDN_SAN_NAMED;
+            from_file = (unsigned)(t[1] - 'a');
+            i = 2;
+        }
     }
-    if (n == i + 3 && piece > 1 && t[1] == 'x') {
+    if (n == i + 3 && piece > 1 && t[i] == 'x') {
         x = 1;
-        i = 2;
+        i++;
     } else if (n == 4 && piece == 1 && t[0] >= 'a' && t[0] <= 'h' && t[1] == 'x') {
         x = 1;
         from_file = (unsigned)(t[0] - 'a');
@@ -66,8 +77,10 @@ static unsigned ref_code(const char *t, size_t n)
 static size_t random_token(char *t, uint64_t *s, int clean)
 {
     static const char files[] = "abcdefghi`", ranks[] = "123456780", pieces[] = "NBRQKP";
-    static const char *const odd[] = {"O-O",  "O-O-O", "Nbd7", "R1e2", "Qh4xe1", "e8=Q",   "exd8Q",
-                                      "e8Q+", "Nf3++", "N+",   "exe5", "Ng1f3",  "bxc8=N#"};
+    static const char *const odd[] = {"O-O",     "O-O-O",   "Nbd7",   "R1e2",  "Qh4xe1", "e8=Q",
+                                      "exd8Q",   "e8Q+",    "Nf3++",  "N+",    "exe5",   "Ng1f3",
+                                      "bxc8=N#", "O-O+",    "O-O-O#", "O-O++", "O-O-",   "Nbd7++",
+                                      "Rfxe1#",  "O-O-O-O", "Kfe2"};
     size_t n = 0;
     int dirty = !clean && rnd(s) % 4 == 0;
     if (rnd(s) % 10 == 0) {
@@ -77,9 +90,12 @@ static size_t random_token(char *t, uint64_t *s, int clean)
         return n;
     }
     int form = (int)(rnd(s) % 4);
-    if (form >= 2)
+    if (form >= 2) {
         t[n++] = pieces[rnd(s) % (dirty ? 6 : 5)];
-    else if (form == 1)
+        /* A file of origin, now and then. */
+        if (rnd(s) % 3 == 0)
+            t[n++] = files[rnd(s) % (dirty ? 10 : 8)];
+    } else if (form == 1)
         t[n++] = files[rnd(s) % (dirty ? 10 : 8)];
     if (form == 1 || form == 3)
         t[n++] = dirty && rnd(s) % 3 == 0 ? 'X' : 'x';
@@ -152,10 +168,29 @@ static void test_chess_code__reader(void)
 
 typedef struct stats {
     long texts, coded, taken, failures;
+    long castles, named; /* of those taken */
 } stats;
 
+/* What the replay does without the short path (steps_chess.c): the move,
+ * its notes and the board after it; 0 where it refuses the text. */
+static int general(pdn_chess__board *b, const char *text, size_t len, pdn_chess_move *m,
+                   unsigned *notes)
+{
+    pdn_san san;
+    size_t at;
+    int checks;
+    if (pdn_san_parse(&san, text, len, &at) != PDN_SAN_OK ||
+        pdn_chess__resolve(m, notes, &checks, b, &san) != PDN_SAN_OK)
+        return 0;
+    pdn_chess__make(b, *m);
+    b->check = (int8_t)checks;
+    return 1;
+}
+
 /* One text whose code is not 0 to both paths: the same answer, move and
- * board, the board untouched where both refuse it. */
+ * board, the board untouched where both refuse it; a castling or a piece
+ * with its file written that they take, the same as the general path
+ * too. */
 static void compare(stats *st, const pdn_chess__board *b, const char *text, size_t len)
 {
     unsigned code = ref_code(text, len);
@@ -173,8 +208,31 @@ static void compare(stats *st, const pdn_chess__board *b, const char *text, size
                         : pdn_chess__quick_code_as(&inline_step, 0, code, NULL, false);
     int ok = nc == nt && ni == nt && test_same_chess_board(&by_code, &by_text) &&
              test_same_chess_board(&inline_step, &by_text) && inline_step.check == by_text.check;
+    /* The run loop's form, which leaves castling to pdn_chess__quick_castle()
+     * where it answers 0, as the loop does (on boards whose bounds the run
+     * loop would take). */
+    if (b->bound[0] <= PDN_CHESS_MOVES_MAX && b->bound[1] <= PDN_CHESS_MOVES_MAX) {
+        pdn_chess__board run_step = *b;
+        unsigned nr = b->us ? pdn_chess__quick_code_as(&run_step, 1, code, NULL, true)
+                            : pdn_chess__quick_code_as(&run_step, 0, code, NULL, true);
+        if (nr == 0)
+            nr = pdn_chess__quick_castle(&run_step, code, NULL);
+        ok = ok && nr == nt && test_same_chess_board(&run_step, &by_text) &&
+             run_step.check == by_text.check;
+    }
     if (nc != 0) {
+        unsigned shape = (code >> 6) & 15u;
         st->taken++;
+        st->castles += shape == PDN_SAN_CASTLE;
+        st->named += shape > PDN_SAN_NAMED;
+        if (shape >= PDN_SAN_CASTLE) {
+            pdn_chess__board slow = *b;
+            pdn_chess_move mg = {0, 0, 0, 0, 0};
+            unsigned ng = 0;
+            ok = ok && general(&slow, text, len, &mg, &ng) && ng == nc >> 1 && mg.from == mc.from &&
+                 mg.to == mc.to && mg.piece == mc.piece && mg.flags == mc.flags &&
+                 test_same_chess_board(&slow, &by_code) && slow.check == by_code.check;
+        }
         ok = ok && mc.from == mt.from && mc.to == mt.to && mc.piece == mt.piece &&
              mc.promotion == mt.promotion && mc.flags == mt.flags && by_code.check == by_text.check;
     } else {
@@ -220,6 +278,24 @@ static void variants(stats *st, const pdn_chess__board *b, const char *san, uint
             }
         }
     }
+    if (san[0] >= 'B' && san[0] <= 'R' && body >= 3 && body <= 5) {
+        /* "Nf3" and "Nxf3" with each file of origin written, "Nbd7" and
+         * "Nbxd7" with each other one, either with and without "x". */
+        const char *cell = san + body - 2;
+        for (char f = 'a'; f <= 'h'; f++)
+            for (int x = 0; x < 2; x++) {
+                size_t k = 0;
+                t[k++] = san[0];
+                t[k++] = f;
+                if (x)
+                    t[k++] = 'x';
+                memcpy(t + k, cell, 2);
+                k += 2;
+                if (san[n - 1] == '+' || san[n - 1] == '#')
+                    t[k++] = san[n - 1];
+                compare(st, b, t, k);
+            }
+    }
     static const char bytes[] = "abcdefgh12345678xNBRQK+#";
     for (int i = 0; i < 6; i++) {
         memcpy(t, san, n);
@@ -237,6 +313,10 @@ static void every_move(stats *st, const pdn_chess__board *b, pdn_position *pos, 
         if (CHECK(pdn_chess_format_san(san, pos, list[i]) == PDN_OK))
             variants(st, b, san, seed);
     }
+    /* Castling where it may be illegal, with each mark. */
+    static const char *const castles[] = {"O-O", "O-O+", "O-O#", "O-O-O", "O-O-O+", "O-O-O#"};
+    for (size_t i = 0; i < sizeof castles / sizeof castles[0]; i++)
+        compare(st, b, castles[i], strlen(castles[i]));
     /* Moves to every cell by every kind, legal or not. */
     for (int k = 0; k < 8; k++) {
         char t[4] = {"PNBRQK"[rnd(seed) % 6], (char)('a' + rnd(seed) % 8),
@@ -279,10 +359,13 @@ static void test_chess_code__random_games(void)
             }
         }
     }
-    printf("code path: %ld texts, %ld with a code, %ld taken\n", st.texts, st.coded, st.taken);
+    printf("code path: %ld texts, %ld with a code, %ld taken (%ld castlings, %ld with a file)\n",
+           st.texts, st.coded, st.taken, st.castles, st.named);
     CHECK_EQ_INT(st.failures, 0);
     CHECK(st.taken > 50000);
     CHECK(st.coded - st.taken > 50000);
+    CHECK(st.castles > 1000);
+    CHECK(st.named > 10000);
 }
 
 int main(void)
