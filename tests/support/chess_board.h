@@ -55,4 +55,24 @@ static inline size_t test_chess_legal(const pdn_chess__board *b, pdn_position *p
     return n > PDN_CHESS_MOVES_MAX ? PDN_CHESS_MOVES_MAX : n;
 }
 
+/* What the replay does with a SAN text without the short path
+ * (steps_chess.c): the move in *m, its notes in *notes and the board after
+ * it in *b; 0 where it refuses the text. */
+static inline int test_chess_general(pdn_chess__board *b, const char *text, size_t len,
+                                     pdn_chess_move *m, unsigned *notes)
+{
+    pdn_san san;
+    size_t at;
+    int checks;
+    if (pdn_san_parse(&san, text, len, &at) != PDN_SAN_OK ||
+        pdn_chess__resolve(m, notes, &checks, b, &san) != PDN_SAN_OK)
+        return 0;
+    if (m->flags & PDN_CHESS_NULL)
+        pdn_chess__make_null(b);
+    else
+        pdn_chess__make(b, *m);
+    b->check = (int8_t)checks;
+    return 1;
+}
+
 #endif

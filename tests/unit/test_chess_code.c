@@ -171,22 +171,6 @@ typedef struct stats {
     long castles, named; /* of those taken */
 } stats;
 
-/* What the replay does without the short path (steps_chess.c): the move,
- * its notes and the board after it; 0 where it refuses the text. */
-static int general(pdn_chess__board *b, const char *text, size_t len, pdn_chess_move *m,
-                   unsigned *notes)
-{
-    pdn_san san;
-    size_t at;
-    int checks;
-    if (pdn_san_parse(&san, text, len, &at) != PDN_SAN_OK ||
-        pdn_chess__resolve(m, notes, &checks, b, &san) != PDN_SAN_OK)
-        return 0;
-    pdn_chess__make(b, *m);
-    b->check = (int8_t)checks;
-    return 1;
-}
-
 /* One text whose code is not 0 to both paths: the same answer, move and
  * board, the board untouched where both refuse it; a castling or a piece
  * with its file written that they take, the same as the general path
@@ -229,9 +213,10 @@ static void compare(stats *st, const pdn_chess__board *b, const char *text, size
             pdn_chess__board slow = *b;
             pdn_chess_move mg = {0, 0, 0, 0, 0};
             unsigned ng = 0;
-            ok = ok && general(&slow, text, len, &mg, &ng) && ng == nc >> 1 && mg.from == mc.from &&
-                 mg.to == mc.to && mg.piece == mc.piece && mg.flags == mc.flags &&
-                 test_same_chess_board(&slow, &by_code) && slow.check == by_code.check;
+            ok = ok && test_chess_general(&slow, text, len, &mg, &ng) && ng == nc >> 1 &&
+                 mg.from == mc.from && mg.to == mc.to && mg.piece == mc.piece &&
+                 mg.flags == mc.flags && test_same_chess_board(&slow, &by_code) &&
+                 slow.check == by_code.check;
         }
         ok = ok && mc.from == mt.from && mc.to == mt.to && mc.piece == mt.piece &&
              mc.promotion == mt.promotion && mc.flags == mt.flags && by_code.check == by_text.check;

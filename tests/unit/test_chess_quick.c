@@ -51,24 +51,6 @@ static int same_move(pdn_chess_move a, pdn_chess_move b)
            a.flags == b.flags;
 }
 
-/* What the replay does without the short path (steps_chess.c). */
-static int general(pdn_chess__board *b, const char *text, size_t len, pdn_chess_move *m,
-                   unsigned *notes)
-{
-    pdn_san san;
-    size_t at;
-    int checks;
-    if (pdn_san_parse(&san, text, len, &at) != PDN_SAN_OK ||
-        pdn_chess__resolve(m, notes, &checks, b, &san) != PDN_SAN_OK)
-        return 0;
-    if (m->flags & PDN_CHESS_NULL)
-        pdn_chess__make_null(b);
-    else
-        pdn_chess__make(b, *m);
-    b->check = (int8_t)checks;
-    return 1;
-}
-
 /* Gives one text to both paths; 1 when the short path took it. */
 static int compare(stats *st, const pdn_chess__board *b, const char *text, size_t len)
 {
@@ -83,7 +65,7 @@ static int compare(stats *st, const pdn_chess__board *b, const char *text, size_
     if (took) {
         st->quick++;
         /* The check it leaves known is also found the long way. */
-        ok = general(&slow, text, len, &mg, &ng) && same_move(mq, mg) && nq == ng &&
+        ok = test_chess_general(&slow, text, len, &mg, &ng) && same_move(mq, mg) && nq == ng &&
              test_same_chess_board(&quick, &slow) && quick.check == pdn_chess__in_check(&quick) &&
              kings_kept(&quick) && kings_kept(&slow);
     } else {
