@@ -3,8 +3,10 @@
  * fast_run.c - the bulk of a draughts game's movetext in one loop: move
  * numbers ("12." and "12...") and plain moves ("32-28", "26x17x8", "c3:e5")
  * between white space, a number and its move ("12. 32-28") as one, found
- * 64 bytes at a time.  Anything else is left to the general parser
- * (moves.c, parse.c), which reads it as it always does.
+ * 64 bytes at a time, also where written with leading zeros ("01.
+ * 06-11") or a space before the second square ("2- 7").  Anything else
+ * is left to the general parser (moves.c, parse.c), which reads it as it
+ * always does.
  */
 #include "base/bits.h"
 #include "syntax/parser.h"
@@ -162,22 +164,26 @@ typedef struct token {
     unsigned sep; /* a move's separator */
     uint32_t number;
     uint8_t number_kind;
+    bool zero;  /* a square or the number written with a leading zero ("06-11", "01.") */
+    bool space; /* a move with a space before its second square ("2- 7") */
 } token;
 
 /* A token that is not of a common shape, read byte by byte: it starts at
  * ts in the window at base, whose white space is `white`, where the start
  * of the next one (whose first byte the general parser looks at, see
  * follow) is in sight too.  Squares go to sq.  Returns 0 when the
- * token stops the run, 1 for a move number, 2 for a move.  The token's end
- * is found here, not taken from the loop, so that the loop keeps nothing
- * for this rare call. */
+ * token stops the run, 1 for a move number, 2 for a move (which spans the
+ * token after it too where that is its second square, "2- 7").  The
+ * token's end is found here, not taken from the loop, so that the loop
+ * keeps nothing for this rare call. */
 static PDN_NOINLINE int read_token(const char *base, uint64_t white, unsigned ts, unsigned rules,
                                    bool waiting, pdn_square *sq, token *out)
 {
     const unsigned te_at = ts + pdn_bits__ctz(white >> ts);
-    const unsigned tn = te_at + pdn_bits__ctz(~white >> te_at);
-    const char *const t = base + ts, *const te = base + te_at;
-    const unsigned after = (unsigned char)base[tn];
+    unsigned tn = te_at + pdn_bits__ctz(~white >> te_at);
+    const char *const t = base + ts;
+    const char *te = base + te_at;
+    unsigned after = (unsigned char)base[tn];
     out->ts = ts;
     out->te = te_at;
     out->tn = tn;
@@ -185,7 +191,12 @@ static PDN_NOINLINE int read_token(const char *base, uint64_t white, unsigned ts
     const char *q;
     unsigned sep, kind;
     size_t n = 1;
-    if (c - '1' < 9) {
+    /* A numeric square may be written with a leading zero ("06"), which
+     * the general parser reads as the square and reports
+     * (pdn_parse__draughts_move), and so may a move number ("01."), which
+     * it reads without a word; "0" and "00" are neither. */
+    bool zero = c == '0' && c1 - '1' < 9;
+    if (c - '1' < 9 || zero) {
         unsigned d = c1 - '0', two = d < 10;
         unsigned v = (c - '0') * (1 + 9 * two) + (d & (0u - two));
         q = t + 1 + two;
@@ -210,24 +221,53 @@ static PDN_NOINLINE int read_token(const char *base, uint64_t white, unsigned ts
                 return 0;
             out->number = num;
             out->number_kind = nk;
+            out->zero = zero;
             return 1;
         }
         /* Move : Square (SEP Square)+, one separator and one kind of
          * square, fewer than MAX_PATH in a window. */
         sq[0] = (pdn_square)v;
         sep--;
-        for (;;) {
-            unsigned a = (unsigned char)q[1], r = (unsigned)((unsigned char)q[2] - '0');
+        out->space = q + 1 == te;
+        if (out->space) {
+            /* "2- 7", "12x 1": the second square after one space, as files
+             * that line squares up in columns write it, which the general
+             * parser reads as one move and reports (PDN_D_MOVE_SPACE); two
+             * squares without a leading zero (one report), the token after
+             * them in sight. */
+            const unsigned s2 = te_at + 1;
+            if (zero || *te != ' ' || s2 >= WINDOW || !(white >> s2))
+                return 0;
+            const unsigned e2 = s2 + pdn_bits__ctz(white >> s2);
+            if (!(~white >> e2))
+                return 0;
+            tn = e2 + pdn_bits__ctz(~white >> e2);
+            te = base + e2;
+            after = (unsigned char)base[tn];
+            out->te = e2;
+            out->tn = tn;
+            unsigned a = (unsigned char)base[s2], r = (unsigned)((unsigned char)base[s2 + 1] - '0');
             if (a - '1' >= 9)
                 return 0;
             two = r < 10;
             sq[n++] = (pdn_square)((a - '0') * (1 + 9 * two) + (r & (0u - two)));
-            q += 2 + two;
-            unsigned more = sep_code[(unsigned char)*q];
-            if (!more)
-                break;
-            if (more - 1 != sep)
-                return 0;
+            q = base + s2 + 1 + two;
+        } else {
+            for (;;) {
+                unsigned a = (unsigned char)q[1], r = (unsigned)((unsigned char)q[2] - '0');
+                const bool z = a == '0' && r - 1 < 9;
+                if (a - '1' >= 9 && !z)
+                    return 0;
+                zero |= z;
+                two = r < 10;
+                sq[n++] = (pdn_square)((a - '0') * (1 + 9 * two) + (r & (0u - two)));
+                q += 2 + two;
+                unsigned more = sep_code[(unsigned char)*q];
+                if (!more)
+                    break;
+                if (more - 1 != sep)
+                    return 0;
+            }
         }
         /* "1-1" is a result, not a move. */
         if (((unsigned)sq[0] << 16 | sq[1]) == 0x10001 && n == 2)
@@ -261,6 +301,7 @@ static PDN_NOINLINE int read_token(const char *base, uint64_t white, unsigned ts
                 return 0;
         }
         kind = 1u << 9;
+        out->space = false;
     } else {
         return 0;
     }
@@ -269,24 +310,26 @@ static PDN_NOINLINE int read_token(const char *base, uint64_t white, unsigned ts
         return 0;
     out->n = n;
     out->sep = sep;
+    out->zero = zero;
     return 2;
 }
 
 /* Whether read_token turns away the token at t for its first bytes: it
- * starts with no square or number (not 1-9, not a letter a-p), or it is a
+ * starts with no square or number (not 1-9, not a letter a-p, not a '0'
+ * before a digit 1-9, see read_token), or it is a
  * number of one digit followed by neither a digit, '.' nor a separator
  * ("1/2-1/2"), or a square of one digit followed by a separator and no
- * square ("1-0", "2-0").  Stopping the run is always safe (the general
+ * square or space ("1-0", "2-0").  Stopping the run is always safe (the general
  * parser reads on from there); this only spares read_token the tokens that
  * end most runs. */
 static inline bool ends_run(const unsigned char *t)
 {
     const unsigned c = t[0], c1 = t[1], c2 = t[2];
     if (c - '1' >= 9)
-        return c - 'a' >= 16;
+        return c == '0' ? c1 - '1' >= 9 : c - 'a' >= 16;
     if (c1 - '0' < 10 || c1 == '.')
         return false;
-    return !sep_code[c1] || c2 - '1' >= 9;
+    return !sep_code[c1] || (c2 - '1' >= 9 && c2 != ' ');
 }
 
 /* What every node of a run starts with; the first two words are the node's
@@ -396,8 +439,8 @@ static inline void put_pair(pdn_square *squares, unsigned a, unsigned b)
 #endif
 }
 
-/* The length of the move number the run read that waits in pend: its
- * digits (never a leading zero) and '.' or "...". */
+/* The length of the move number the run read that waits in pend, as its
+ * shapes write it: its digits (no leading zero) and '.' or "...". */
 static uint32_t number_length(uint64_t pend)
 {
     uint32_t n = (pend >> 32) == PDN_NUMBER_BLACK ? 3 : 1;
@@ -406,13 +449,19 @@ static uint32_t number_length(uint64_t pend)
     return n;
 }
 
-/* Where the move number that waits in pend, which the run read, starts:
- * the token before the white space before p, where the run stopped. */
-static const char *number_at(const char *s, const char *p, uint64_t pend)
+/* Where the move number that waits in pend, which the run read, starts,
+ * and its length (*len): the token before the white space before p, where
+ * the run stopped.  Its value tells its length, but for one written with a
+ * leading zero ("01."), which only read_token takes: the last of those
+ * ended at zero_end and was zero_len long (zero_end is 0 when there was
+ * none, as no number ends there). */
+static const char *number_at(const char *s, const char *p, uint64_t pend, uint32_t zero_end,
+                             uint32_t zero_len, uint32_t *len)
 {
     while (p > s && (p[-1] == ' ' || p[-1] == '\t' || p[-1] == '\n' || p[-1] == '\r'))
         p--;
-    return p - number_length(pend);
+    *len = (uint32_t)(p - s) == zero_end ? zero_len : number_length(pend);
+    return p - *len;
 }
 
 /* Whether the token at q makes the general parser read on from the last
@@ -762,8 +811,8 @@ static PDN_FORCE_INLINE bool enough_room(struct pdn_game *g, run *r, size_t node
  * only when the start of the next one is in sight, as the general parser
  * looks there too ("1. ...", "32x23 x14", "47x36 <42,29>").  The run stops
  * at the first token that needs anything else (a result, a strength, a
- * leading zero, a separator the GameType does not use, a lone CR) and
- * leaves it to the general parser, which reports what it finds.  Valid only
+ * separator the GameType does not use, a lone CR) and leaves it to the
+ * general parser, which reports what it finds.  Valid only
  * in the body of a draughts game.  The run itself is a function apart from
  * the test before it (pdn_parse__fast_run), which so turns a token away
  * without the saving of registers the run needs. */
@@ -803,6 +852,15 @@ static PDN_NOINLINE void fast_run(parser *ps)
     run r;
     r.s = s;
     r.e = ps->e;
+    /* Where the Result tag holds no standard result, its value ends the
+     * game before the next game's tags (digit_token), and it may also be a
+     * move ("4-6"): the run's text ends at the first '[', as the token
+     * before the end of its text is never the run's. */
+    if (ps->odd_result_len) {
+        const char *const tags = memchr(ps->p, '[', (size_t)(ps->e - ps->p));
+        if (tags)
+            r.e = tags;
+    }
     r.head = (node_head){g, PDN_NODE_MOVE | (uint64_t)cont << 32, cont};
     r.links_over_moves = (uint32_t)(nodes_over_moves + 1);
     r.links_step = links_step;
@@ -821,6 +879,8 @@ static PDN_NOINLINE void fast_run(parser *ps)
     const uint64_t pend0 = ps->pending ? ps->pending_num | (uint64_t)ps->pending_kind << 32 : 0;
     r.pend = pend0;
     r.slen = g->squares.len;
+    /* The last number with a leading zero the run read (see number_at). */
+    uint32_t zero_end = 0, zero_len = 0;
 
     for (bool room = enough_room(g, &r, nodes_over_moves); room;) {
         const int why = run_windows(&r);
@@ -847,7 +907,21 @@ static PDN_NOINLINE void fast_run(parser *ps)
             break;
         if (kind == 1) {
             r.pend = tk.number | (uint64_t)tk.number_kind << 32;
+            if (tk.zero) {
+                zero_end = r.boff + tk.te;
+                zero_len = tk.te - tk.ts;
+            }
         } else {
+            /* The general parser's one report on such a move, in its place
+             * among the game's diagnostics, as the run records no other
+             * (and never gives such a move back, see follows: read_token
+             * looked at the next token); without memory for it the move is
+             * left to the general parser, which reports the failure if it
+             * meets it too. */
+            if ((tk.zero || tk.space) &&
+                !pdn_game__diag(g, tk.space ? PDN_D_MOVE_SPACE : PDN_D_LEADING_ZERO, r.boff + tk.ts,
+                                tk.te - tk.ts, UINT32_MAX, 0))
+                break;
             put_len(r.nd, tk.te - tk.ts);
             put_move(r.nd, r.mv, &r.head, r.links, r.boff + tk.ts, tk.te - tk.ts,
                      (uint32_t)r.links - r.links_over_moves, r.pend, (uint32_t)r.slen,
@@ -871,7 +945,8 @@ static PDN_NOINLINE void fast_run(parser *ps)
     const bool took = (uint32_t)links - r.links_over_moves != mi0;
     if (p < r.e && follows(p, pend, pend && (!pend0 || took), took)) {
         if (pend) {
-            p = number_at(s, p, pend);
+            uint32_t len;
+            p = number_at(s, p, pend, zero_end, zero_len, &len);
             pend = 0;
         } else {
             links -= links_step;
@@ -904,10 +979,11 @@ static PDN_NOINLINE void fast_run(parser *ps)
     /* A number this run read that still waits goes to the parser; the
      * nodes made while it waits start with the next one. */
     const bool taken = pend && (!pend0 || mi != mi0);
+    uint32_t number_len = 0;
+    const char *const number = taken ? number_at(s, p, pend, zero_end, zero_len, &number_len) : s;
     quick_end(ps, p, last, mi != mi0,
               (quick_number){pend != 0, taken, (uint8_t)(pend >> 32), (uint32_t)pend,
-                             taken ? (uint32_t)(number_at(s, p, pend) - s) : 0,
-                             taken ? number_length(pend) : 0, mi + nodes_over_moves});
+                             (uint32_t)(number - s), number_len, mi + nodes_over_moves});
 }
 
 void pdn_parse__fast_run(parser *ps)

@@ -770,8 +770,7 @@ void pdn_parse__game(struct pdn_game *g, const pdn_parse_in *in, pdn_parse_out *
             break;
         }
         unsigned char c = (unsigned char)*p;
-        if (ps.in_body && ps.quick && (ps.chess || !ps.odd_result_len) &&
-            IS(c, C_DIGIT | C_LOWER | C_UPPER)) {
+        if (ps.in_body && ps.quick && IS(c, C_DIGIT | C_LOWER | C_UPPER)) {
             if (!ps.chess && !IS(c, C_UPPER))
                 pdn_parse__fast_run(&ps);
             else if (ps.chess)
@@ -785,7 +784,7 @@ void pdn_parse__game(struct pdn_game *g, const pdn_parse_in *in, pdn_parse_out *
         if (IS(c, C_DIGIT)) {
             /* The first move number starts the movetext: the quick loop
              * takes it with the moves after it. */
-            if (!ps.in_body && ps.quick && !ps.chess && !ps.odd_result_len && number_dot(p, ps.e)) {
+            if (!ps.in_body && ps.quick && !ps.chess && number_dot(p, ps.e)) {
                 pdn_parse__start_body(&ps);
                 if (ps.nomem)
                     break;

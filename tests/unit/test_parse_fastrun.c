@@ -11,8 +11,10 @@
  * from where it stopped; squares and numbers with a second digit '0'
  * against their near misses; move numbers with one byte of white space
  * before the next token, which the loop takes together, against theirs;
- * and long runs of captures of many squares, for which the arrays grow in
- * the middle of a run.
+ * long runs of captures of many squares, for which the arrays grow in
+ * the middle of a run; squares and move numbers with a leading zero, whose
+ * report the loop records, in every reading mode; and games whose Result
+ * tag holds no standard result.
  */
 #include "harness.h"
 #include "syntax/parse.h"
@@ -242,6 +244,10 @@ static int same_diags(const struct pdn_game *a, const struct pdn_game *b)
     return 1;
 }
 
+/* The reading mode of same_both_ways(), which decides whether a
+ * diagnostic is recorded at all. */
+static pdn_mode mode = PDN_MODE_LIBERAL;
+
 /* Parses every game of s both ways; the trees must agree. */
 static int same_both_ways(const char *s, size_t len, int default_gametype, int *fast_moves)
 {
@@ -254,7 +260,7 @@ static int same_both_ways(const char *s, size_t len, int default_gametype, int *
             pdn_game__init(&g[way], pdn_alloc__resolve(NULL));
             pdn_parse_in in = {.text = s + at,
                                .len = len - at,
-                               .mode = PDN_MODE_LIBERAL,
+                               .mode = mode,
                                .default_gametype = default_gametype,
                                .general_only = way == 1};
             pdn_parse__game(&g[way], &in, &po[way]);
@@ -592,6 +598,239 @@ static void test_parse_fastrun__room(void)
     CHECK(moves > 20000);
 }
 
+/* Squares and move numbers written with a leading zero ("06-11", "10-05",
+ * "01.", "09..."), which the loop takes with the general parser's report on
+ * each such move, among plain moves and numbers, their near misses ("00",
+ * "0", three digits) and tokens that bring other reports before and after
+ * them (a number without its move, a move with spaces in it, a foreign
+ * notation) or make the general parser read on from the move before ("06x11
+ * x17", "01. ..."), which the loop leaves to it, in each reading mode. */
+static void test_parse_fastrun__leading_zeros(void)
+{
+    static const char *const others[] = {
+        "00-11",     "0-11",      "06-0",
+        "006-11",    "06-110",    "0.",
+        "00.",       "01..",      "0123.",
+        "01.",       "x17",       "...",
+        "<12,17>",   "06-11!",    "1.",
+        "2.",        "32 - 28",   "c3-d4",
+        "0-2",       "01-01",     "1-1",
+        "06x",       "{c}",       "06-11x17",
+        "0611",      "09-04x13",  "01....",
+        "06x11 x17", "10x06 X17", "06x11 <12,17>",
+        "07-12 -17", "01. ...",   "01. \xE2\x80\xA6",
+    };
+    static const pdn_mode modes[] = {PDN_MODE_LIBERAL, PDN_MODE_STANDARD, PDN_MODE_STRICT};
+    static text t;
+    int failed = 0, moves = 0;
+    for (int k = 0; k < 9000 && failed < 3; k++) {
+        mode = modes[k % 3];
+        t.len = 0;
+        put(&t, k % 4 == 0 ? "[GameType \"20\"]\n" : k % 4 == 1 ? "[GameType \"21\"]\n" : "");
+        for (unsigned i = rnd(40); i; i--)
+            put_char(&t, rnd(8) ? ' ' : '\n');
+        unsigned n = 1 + rnd(60);
+        for (unsigned i = 1; i <= n; i++) {
+            char b[32];
+            unsigned r = rnd(10), a = 1 + rnd(50), c = 1 + rnd(50);
+            if (r < 3)
+                snprintf(b, sizeof b, i < 10 && rnd(2) ? "0%u%s" : "%u%s", i, rnd(5) ? "." : "...");
+            else if (r < 6)
+                snprintf(b, sizeof b, "%s%u%c%s%u", a < 10 && rnd(2) ? "0" : "", a,
+                         rnd(3) ? '-' : 'x', c < 10 && rnd(2) ? "0" : "", c);
+            else if (r < 8)
+                snprintf(b, sizeof b, "%u-%u", a, c);
+            else if (r < 9)
+                snprintf(b, sizeof b, "0%ux%ux0%u", 1 + rnd(9), a, 1 + rnd(9));
+            else
+                snprintf(b, sizeof b, "%s", others[rnd(sizeof others / sizeof others[0])]);
+            put(&t, b);
+            put(&t, rnd(6) ? " " : rnd(2) ? "\n" : rnd(2) ? "\r\n" : "  ");
+        }
+        put(&t, rnd(3) == 0 ? "" : rnd(2) ? "*" : "2-0");
+        if (!CHECK(same_both_ways(t.data, t.len, rnd(3) ? -1 : 20, &moves)))
+            failed++;
+    }
+    mode = PDN_MODE_LIBERAL;
+    CHECK(moves > 50000);
+}
+
+/* Moves with one space before their second square ("2- 7", "12x 1"), as
+ * files that line squares up in columns write them, which the loop takes
+ * with the general parser's report, among plain moves and numbers, against
+ * their near misses (two spaces, a tab, a line break, a NUL, a third
+ * square, a leading zero, a space elsewhere, a square of three digits, a
+ * strength or a move or captured list after them), at every place in a
+ * window and in each reading mode. */
+static void test_parse_fastrun__spaced(void)
+{
+#define TEXT(x)                                                                                    \
+    {                                                                                              \
+        x, sizeof x - 1                                                                            \
+    }
+    static const struct {
+        const char *s;
+        size_t n;
+    } others[] = {
+        TEXT("2-  7"),    TEXT("2-\t7"),    TEXT("2-\n7"),    TEXT("2-\r\n7"),    TEXT("2- \0007"),
+        TEXT("2-\0007"),  TEXT("2- 7x12"),  TEXT("2- 7 x12"), TEXT("2- 7 -12"),   TEXT("2- 7\t-12"),
+        TEXT("2- 07"),    TEXT("02- 7"),    TEXT("1- 1"),     TEXT("2- 70"),      TEXT("2- 777"),
+        TEXT("2- a"),     TEXT("c3- d4"),   TEXT("2 -7"),     TEXT("2- 7!"),      TEXT("2- 7 <12>"),
+        TEXT("2- 7x 12"), TEXT("12x 1x 7"), TEXT("2- 7 X12"), TEXT("2- 7."),      TEXT("9..."),
+        TEXT("1."),       TEXT("{c}"),      TEXT("2-"),       TEXT("2- 7 \0x12"),
+    };
+#undef TEXT
+    static const pdn_mode modes[] = {PDN_MODE_LIBERAL, PDN_MODE_STANDARD, PDN_MODE_STRICT};
+    static text t;
+    int failed = 0, moves = 0;
+    for (int k = 0; k < 9000 && failed < 3; k++) {
+        mode = modes[k % 3];
+        t.len = 0;
+        put(&t, k % 4 == 0 ? "[GameType \"20\"]\n" : k % 4 == 1 ? "[GameType \"21\"]\n" : "");
+        for (unsigned i = rnd(70); i; i--)
+            put_char(&t, rnd(8) ? ' ' : '\n');
+        unsigned n = 1 + rnd(60);
+        for (unsigned i = 1; i <= n; i++) {
+            char b[32];
+            unsigned r = rnd(10), a = 1 + rnd(50), c = 1 + rnd(9);
+            if (r < 3) {
+                snprintf(b, sizeof b, "%u%s", i, rnd(5) ? "." : "...");
+                put(&t, b);
+            } else if (r < 6) {
+                snprintf(b, sizeof b, "%u%c %u", a, "-x-:"[rnd(4)], c);
+                put(&t, b);
+            } else if (r < 9) {
+                snprintf(b, sizeof b, "%u-%u", a, 1 + rnd(50));
+                put(&t, b);
+            } else {
+                const unsigned o = rnd(sizeof others / sizeof others[0]);
+                for (size_t u = 0; u < others[o].n; u++)
+                    put_char(&t, others[o].s[u]);
+            }
+            put(&t, rnd(6) ? " " : rnd(2) ? "\n" : rnd(2) ? "\r\n" : "  ");
+        }
+        put(&t, rnd(3) == 0 ? "" : rnd(2) ? "*" : "2-0");
+        if (!CHECK(same_both_ways(t.data, t.len, rnd(3) ? -1 : 20, &moves)))
+            failed++;
+    }
+    mode = PDN_MODE_LIBERAL;
+    CHECK(moves > 50000);
+}
+
+/* An allocator that fails its fail_at-th call once (see
+ * test_parse_fastrun__zeros_oom). */
+static unsigned long oom_calls, oom_fail_at;
+
+static void *oom_realloc(void *ctx, void *ptr, size_t old_size, size_t new_size)
+{
+    (void)ctx;
+    (void)old_size;
+    if (new_size == 0) {
+        free(ptr);
+        return NULL;
+    }
+    if (++oom_calls == oom_fail_at)
+        return NULL;
+    return realloc(ptr, new_size);
+}
+
+/* Moves with a leading zero whose reports make the game's diagnostics grow
+ * in the middle of runs, with each allocation failing once in turn: where
+ * the loop cannot record a report it leaves the move to the general parser,
+ * so that the game either runs out of memory or comes out as the general
+ * parser alone gives it. */
+static void test_parse_fastrun__zeros_oom(void)
+{
+    static text t;
+    t.len = 0;
+    put(&t, "[GameType \"20\"]\n");
+    for (unsigned i = 1; i <= 40; i++) {
+        char b[48];
+        snprintf(b, sizeof b, "%s%u. 0%u-%u 1%ux0%u ", i < 10 ? "0" : "", i, 1 + i % 9, 10 + i,
+                 i % 10, 1 + i % 9);
+        put(&t, b);
+    }
+    put(&t, "*");
+    const pdn_allocator failing = {oom_realloc, NULL};
+    int quick_done = 0;
+    for (oom_fail_at = 1; oom_fail_at < 200 && !quick_done; oom_fail_at++) {
+        struct pdn_game g[2];
+        pdn_parse_out po[2];
+        for (int way = 0; way < 2; way++) {
+            oom_calls = 0;
+            pdn_game__init(&g[way],
+                           way == 0 ? pdn_alloc__resolve(&failing) : pdn_alloc__resolve(NULL));
+            pdn_parse_in in = {.text = t.data,
+                               .len = t.len,
+                               .mode = PDN_MODE_LIBERAL,
+                               .default_gametype = -1,
+                               .general_only = way == 1};
+            pdn_parse__game(&g[way], &in, &po[way]);
+            if (way == 0)
+                quick_done = oom_calls < oom_fail_at;
+        }
+        CHECK(po[0].nomem || (po[0].end == po[1].end && same_nodes(&g[0], &g[1]) &&
+                              same_moves(&g[0], &g[1]) && same_diags(&g[0], &g[1])));
+        pdn_game__release(&g[0]);
+        pdn_game__release(&g[1]);
+    }
+    CHECK(quick_done);
+}
+
+/* Games whose Result tag holds no standard result, which ends the game
+ * where it stands before the next game's tags or the end of the text and
+ * is read as a move (or a number) anywhere else: runs of plain moves among
+ * which the value stands now and then, with or without white space before
+ * a '[' (the next game's tags, a '[' in a comment, one glued to a move),
+ * several games a text. */
+static void test_parse_fastrun__odd_result(void)
+{
+    static const char *const results[] = {"4-6", "1-9", "32-28", "12.", "7x9", "c3-d4", "5"};
+    static const char *const gaps[] = {" ", " ", "  ", "\n", "\r\n", "\n\n", "\t", ""};
+    static const char *const headers[] = {"", "[GameType \"20\"]\n", "[GameType \"25\"]\n"};
+    static text t;
+    int failed = 0, moves = 0;
+    for (int k = 0; k < 6000 && failed < 3; k++) {
+        t.len = 0;
+        for (unsigned games = 1 + rnd(3); games; games--) {
+            const char *const v = results[rnd(sizeof results / sizeof results[0])];
+            put(&t, headers[rnd(sizeof headers / sizeof headers[0])]);
+            put(&t, "[Result \"");
+            put(&t, v);
+            put(&t, rnd(4) ? "\"]\n" : " \"]\n");
+            if (rnd(3))
+                put(&t, "\n");
+            unsigned n = rnd(40);
+            for (unsigned i = 1; i <= n; i++) {
+                char b[32];
+                unsigned r = rnd(12);
+                if (r == 0)
+                    put(&t, v);
+                else if (r == 1)
+                    put(&t, rnd(2) ? "{a [b] c}" : "[");
+                else if (r == 2)
+                    snprintf(b, sizeof b, "%u...", i);
+                else if (r < 6)
+                    snprintf(b, sizeof b, "%u.", i);
+                else if (r < 8)
+                    snprintf(b, sizeof b, "%c%u-%c%u", 'a' + rnd(8), 1 + rnd(8), 'a' + rnd(8),
+                             1 + rnd(8));
+                else
+                    snprintf(b, sizeof b, "%u%c%u", 1 + rnd(50), rnd(3) ? '-' : 'x', 1 + rnd(50));
+                if (r > 1)
+                    put(&t, b);
+                put(&t, rnd(6) ? " " : gaps[rnd(sizeof gaps / sizeof gaps[0])]);
+            }
+            if (rnd(4))
+                put(&t, rnd(4) ? v : results[rnd(sizeof results / sizeof results[0])]);
+            put(&t, gaps[rnd(sizeof gaps / sizeof gaps[0])]);
+        }
+        if (!CHECK(same_both_ways(t.data, t.len, rnd(3) ? -1 : 20, &moves)))
+            failed++;
+    }
+    CHECK(moves > 20000);
+}
+
 int main(void)
 {
     RUN(test_parse_fastrun__room);
@@ -602,5 +841,9 @@ int main(void)
     RUN(test_parse_fastrun__stops);
     RUN(test_parse_fastrun__waiting);
     RUN(test_parse_fastrun__random);
+    RUN(test_parse_fastrun__odd_result);
+    RUN(test_parse_fastrun__leading_zeros);
+    RUN(test_parse_fastrun__zeros_oom);
+    RUN(test_parse_fastrun__spaced);
     return harness_report();
 }
