@@ -598,6 +598,17 @@ static void test_parse_fastrun__room(void)
     CHECK(moves > 20000);
 }
 
+/* Starts the k-th game of a generated text in t: a GameType tag of 20
+ * (International) or 21 (English), or none, by k, then fewer than `blanks`
+ * spaces and line breaks. */
+static void start_game(text *t, int k, unsigned blanks)
+{
+    t->len = 0;
+    put(t, k % 4 == 0 ? "[GameType \"20\"]\n" : k % 4 == 1 ? "[GameType \"21\"]\n" : "");
+    for (unsigned i = rnd(blanks); i; i--)
+        put_char(t, rnd(8) ? ' ' : '\n');
+}
+
 /* Squares and move numbers written with a leading zero ("06-11", "10-05",
  * "01.", "09..."), which the loop takes with the general parser's report on
  * each such move, among plain moves and numbers, their near misses ("00",
@@ -625,10 +636,7 @@ static void test_parse_fastrun__leading_zeros(void)
     int failed = 0, moves = 0;
     for (int k = 0; k < 9000 && failed < 3; k++) {
         mode = modes[k % 3];
-        t.len = 0;
-        put(&t, k % 4 == 0 ? "[GameType \"20\"]\n" : k % 4 == 1 ? "[GameType \"21\"]\n" : "");
-        for (unsigned i = rnd(40); i; i--)
-            put_char(&t, rnd(8) ? ' ' : '\n');
+        start_game(&t, k, 40);
         unsigned n = 1 + rnd(60);
         for (unsigned i = 1; i <= n; i++) {
             char b[32];
@@ -685,10 +693,7 @@ static void test_parse_fastrun__spaced(void)
     int failed = 0, moves = 0;
     for (int k = 0; k < 9000 && failed < 3; k++) {
         mode = modes[k % 3];
-        t.len = 0;
-        put(&t, k % 4 == 0 ? "[GameType \"20\"]\n" : k % 4 == 1 ? "[GameType \"21\"]\n" : "");
-        for (unsigned i = rnd(70); i; i--)
-            put_char(&t, rnd(8) ? ' ' : '\n');
+        start_game(&t, k, 70);
         unsigned n = 1 + rnd(60);
         for (unsigned i = 1; i <= n; i++) {
             char b[32];
