@@ -598,25 +598,43 @@ static void test_parse_fastrun__room(void)
     CHECK(moves > 20000);
 }
 
-/* Starts the k-th game of a generated text in t: a GameType tag of 20
- * (International) or 21 (English), or none, by k, then fewer than `blanks`
- * spaces and line breaks. */
-static void start_game(text *t, int k, unsigned blanks)
+/* Writes the i-th token of a generated game into t. */
+typedef void (*token_fn)(text *t, unsigned i);
+
+/*
+ * Reads 9,000 generated games both ways (same_both_ways()), each in the
+ * next reading mode: a GameType tag of 20 (International) or 21 (English),
+ * or none, fewer than `blanks` spaces and line breaks, up to 60 tokens of
+ * `token` each followed by white space, and a terminator or none.  Returns
+ * how many moves the loop took.
+ */
+static int generated_games(token_fn token, unsigned blanks)
 {
-    t->len = 0;
-    put(t, k % 4 == 0 ? "[GameType \"20\"]\n" : k % 4 == 1 ? "[GameType \"21\"]\n" : "");
-    for (unsigned i = rnd(blanks); i; i--)
-        put_char(t, rnd(8) ? ' ' : '\n');
+    static const pdn_mode modes[] = {PDN_MODE_LIBERAL, PDN_MODE_STANDARD, PDN_MODE_STRICT};
+    static text t;
+    int failed = 0, moves = 0;
+    for (int k = 0; k < 9000 && failed < 3; k++) {
+        mode = modes[k % 3];
+        t.len = 0;
+        put(&t, k % 4 == 0 ? "[GameType \"20\"]\n" : k % 4 == 1 ? "[GameType \"21\"]\n" : "");
+        for (unsigned i = rnd(blanks); i; i--)
+            put_char(&t, rnd(8) ? ' ' : '\n');
+        unsigned n = 1 + rnd(60);
+        for (unsigned i = 1; i <= n; i++) {
+            token(&t, i);
+            put(&t, rnd(6) ? " " : rnd(2) ? "\n" : rnd(2) ? "\r\n" : "  ");
+        }
+        put(&t, rnd(3) == 0 ? "" : rnd(2) ? "*" : "2-0");
+        if (!CHECK(same_both_ways(t.data, t.len, rnd(3) ? -1 : 20, &moves)))
+            failed++;
+    }
+    mode = PDN_MODE_LIBERAL;
+    return moves;
 }
 
-/* Squares and move numbers written with a leading zero ("06-11", "10-05",
- * "01.", "09..."), which the loop takes with the general parser's report on
- * each such move, among plain moves and numbers, their near misses ("00",
- * "0", three digits) and tokens that bring other reports before and after
- * them (a number without its move, a move with spaces in it, a foreign
- * notation) or make the general parser read on from the move before ("06x11
- * x17", "01. ..."), which the loop leaves to it, in each reading mode. */
-static void test_parse_fastrun__leading_zeros(void)
+/* A token of test_parse_fastrun__leading_zeros: the i-th move number, a
+ * move, either with or without leading zeros, or one of the others. */
+static void zero_token(text *t, unsigned i)
 {
     static const char *const others[] = {
         "00-11",     "0-11",      "06-0",
@@ -631,46 +649,37 @@ static void test_parse_fastrun__leading_zeros(void)
         "06x11 x17", "10x06 X17", "06x11 <12,17>",
         "07-12 -17", "01. ...",   "01. \xE2\x80\xA6",
     };
-    static const pdn_mode modes[] = {PDN_MODE_LIBERAL, PDN_MODE_STANDARD, PDN_MODE_STRICT};
-    static text t;
-    int failed = 0, moves = 0;
-    for (int k = 0; k < 9000 && failed < 3; k++) {
-        mode = modes[k % 3];
-        start_game(&t, k, 40);
-        unsigned n = 1 + rnd(60);
-        for (unsigned i = 1; i <= n; i++) {
-            char b[32];
-            unsigned r = rnd(10), a = 1 + rnd(50), c = 1 + rnd(50);
-            if (r < 3)
-                snprintf(b, sizeof b, i < 10 && rnd(2) ? "0%u%s" : "%u%s", i, rnd(5) ? "." : "...");
-            else if (r < 6)
-                snprintf(b, sizeof b, "%s%u%c%s%u", a < 10 && rnd(2) ? "0" : "", a,
-                         rnd(3) ? '-' : 'x', c < 10 && rnd(2) ? "0" : "", c);
-            else if (r < 8)
-                snprintf(b, sizeof b, "%u-%u", a, c);
-            else if (r < 9)
-                snprintf(b, sizeof b, "0%ux%ux0%u", 1 + rnd(9), a, 1 + rnd(9));
-            else
-                snprintf(b, sizeof b, "%s", others[rnd(sizeof others / sizeof others[0])]);
-            put(&t, b);
-            put(&t, rnd(6) ? " " : rnd(2) ? "\n" : rnd(2) ? "\r\n" : "  ");
-        }
-        put(&t, rnd(3) == 0 ? "" : rnd(2) ? "*" : "2-0");
-        if (!CHECK(same_both_ways(t.data, t.len, rnd(3) ? -1 : 20, &moves)))
-            failed++;
-    }
-    mode = PDN_MODE_LIBERAL;
-    CHECK(moves > 50000);
+    char b[32];
+    unsigned r = rnd(10), a = 1 + rnd(50), c = 1 + rnd(50);
+    if (r < 3)
+        snprintf(b, sizeof b, i < 10 && rnd(2) ? "0%u%s" : "%u%s", i, rnd(5) ? "." : "...");
+    else if (r < 6)
+        snprintf(b, sizeof b, "%s%u%c%s%u", a < 10 && rnd(2) ? "0" : "", a, rnd(3) ? '-' : 'x',
+                 c < 10 && rnd(2) ? "0" : "", c);
+    else if (r < 8)
+        snprintf(b, sizeof b, "%u-%u", a, c);
+    else if (r < 9)
+        snprintf(b, sizeof b, "0%ux%ux0%u", 1 + rnd(9), a, 1 + rnd(9));
+    else
+        snprintf(b, sizeof b, "%s", others[rnd(sizeof others / sizeof others[0])]);
+    put(t, b);
 }
 
-/* Moves with one space before their second square ("2- 7", "12x 1"), as
- * files that line squares up in columns write them, which the loop takes
- * with the general parser's report, among plain moves and numbers, against
- * their near misses (two spaces, a tab, a line break, a NUL, a third
- * square, a leading zero, a space elsewhere, a square of three digits, a
- * strength or a move or captured list after them), at every place in a
- * window and in each reading mode. */
-static void test_parse_fastrun__spaced(void)
+/* Squares and move numbers written with a leading zero ("06-11", "10-05",
+ * "01.", "09..."), which the loop takes with the general parser's report on
+ * each such move, among plain moves and numbers, their near misses ("00",
+ * "0", three digits) and tokens that bring other reports before and after
+ * them (a number without its move, a move with spaces in it, a foreign
+ * notation) or make the general parser read on from the move before ("06x11
+ * x17", "01. ..."), which the loop leaves to it, in each reading mode. */
+static void test_parse_fastrun__leading_zeros(void)
+{
+    CHECK(generated_games(zero_token, 40) > 50000);
+}
+
+/* A token of test_parse_fastrun__spaced: the i-th move number, a move with
+ * a space before its second square, a plain move, or one of the others. */
+static void spaced_token(text *t, unsigned i)
 {
 #define TEXT(x)                                                                                    \
     {                                                                                              \
@@ -688,38 +697,34 @@ static void test_parse_fastrun__spaced(void)
         TEXT("1."),       TEXT("{c}"),      TEXT("2-"),       TEXT("2- 7 \0x12"),
     };
 #undef TEXT
-    static const pdn_mode modes[] = {PDN_MODE_LIBERAL, PDN_MODE_STANDARD, PDN_MODE_STRICT};
-    static text t;
-    int failed = 0, moves = 0;
-    for (int k = 0; k < 9000 && failed < 3; k++) {
-        mode = modes[k % 3];
-        start_game(&t, k, 70);
-        unsigned n = 1 + rnd(60);
-        for (unsigned i = 1; i <= n; i++) {
-            char b[32];
-            unsigned r = rnd(10), a = 1 + rnd(50), c = 1 + rnd(9);
-            if (r < 3) {
-                snprintf(b, sizeof b, "%u%s", i, rnd(5) ? "." : "...");
-                put(&t, b);
-            } else if (r < 6) {
-                snprintf(b, sizeof b, "%u%c %u", a, "-x-:"[rnd(4)], c);
-                put(&t, b);
-            } else if (r < 9) {
-                snprintf(b, sizeof b, "%u-%u", a, 1 + rnd(50));
-                put(&t, b);
-            } else {
-                const unsigned o = rnd(sizeof others / sizeof others[0]);
-                for (size_t u = 0; u < others[o].n; u++)
-                    put_char(&t, others[o].s[u]);
-            }
-            put(&t, rnd(6) ? " " : rnd(2) ? "\n" : rnd(2) ? "\r\n" : "  ");
-        }
-        put(&t, rnd(3) == 0 ? "" : rnd(2) ? "*" : "2-0");
-        if (!CHECK(same_both_ways(t.data, t.len, rnd(3) ? -1 : 20, &moves)))
-            failed++;
+    char b[32];
+    unsigned r = rnd(10), a = 1 + rnd(50), c = 1 + rnd(9);
+    if (r < 3) {
+        snprintf(b, sizeof b, "%u%s", i, rnd(5) ? "." : "...");
+        put(t, b);
+    } else if (r < 6) {
+        snprintf(b, sizeof b, "%u%c %u", a, "-x-:"[rnd(4)], c);
+        put(t, b);
+    } else if (r < 9) {
+        snprintf(b, sizeof b, "%u-%u", a, 1 + rnd(50));
+        put(t, b);
+    } else {
+        const unsigned o = rnd(sizeof others / sizeof others[0]);
+        for (size_t u = 0; u < others[o].n; u++)
+            put_char(t, others[o].s[u]);
     }
-    mode = PDN_MODE_LIBERAL;
-    CHECK(moves > 50000);
+}
+
+/* Moves with one space before their second square ("2- 7", "12x 1"), as
+ * files that line squares up in columns write them, which the loop takes
+ * with the general parser's report, among plain moves and numbers, against
+ * their near misses (two spaces, a tab, a line break, a NUL, a third
+ * square, a leading zero, a space elsewhere, a square of three digits, a
+ * strength or a move or captured list after them), at every place in a
+ * window and in each reading mode. */
+static void test_parse_fastrun__spaced(void)
+{
+    CHECK(generated_games(spaced_token, 70) > 50000);
 }
 
 /* An allocator that fails its fail_at-th call once (see
