@@ -180,7 +180,8 @@ static int castle_checks(const pdn_chess__board *b, pdn_bb after, int other)
 }
 
 /*
- * Castling on the king's wing (`wing` 0) or the queen's (1), when legal,
+ * Castling of the king on `k` with the rook on `rook`, the two going to
+ * `king_to` and `rook_to`, when legal,
  * as pdn_chess__castle() decides it (the cells both cross empty but for
  * the two, no cell of the king's way attacked, with both gone from the
  * board); then it is played as pdn_chess__make() plays it, each cell by one
@@ -190,13 +191,10 @@ static int castle_checks(const pdn_chess__board *b, pdn_bb after, int other)
  * come from a slider of ours.  1 when it gives check, 0 when not, -1 when
  * the general path is to take the move.
  */
-static PDN_FORCE_INLINE int castle_wing(pdn_chess__board *b, int wing, pdn_chess_move *m)
+static PDN_FORCE_INLINE int castle_cells(pdn_chess__board *b, int us, int k, int rook, int king_to,
+                                         int rook_to, pdn_chess_move *m)
 {
-    int us = b->us, them = us ^ 1, home = us ? 56 : 0, file = b->castling[2 * us + wing];
-    if (file < 0)
-        return -1;
-    int k = pdn_chess__king(b, us), rook = home + file, other = pdn_chess__king(b, them);
-    int king_to = home + (wing ? 2 : 6), rook_to = home + (wing ? 3 : 5);
+    int them = us ^ 1, other = pdn_chess__king(b, them);
     pdn_bb occ = b->side[0] | b->side[1], enemy = b->side[them];
     pdn_bb way = span(k, king_to);
     pdn_bb crossed = (way | span(rook, rook_to)) & ~BB(k) & ~BB(rook);
@@ -255,6 +253,25 @@ static PDN_FORCE_INLINE int castle_wing(pdn_chess__board *b, int wing, pdn_chess
         m->flags = PDN_CHESS_CASTLE;
     }
     return checks;
+}
+
+/* castle_cells() for the side to move and `wing`.  The castlings of the
+ * standard start (king on e, rook in its corner), nearly all there are, are
+ * given their cells as constants, so that the spans, the bits flipped and
+ * the side's tests fold away: the same code, only specialised. */
+static PDN_FORCE_INLINE int castle_wing(pdn_chess__board *b, int wing, pdn_chess_move *m)
+{
+    int us = b->us, home = us ? 56 : 0, file = b->castling[2 * us + wing];
+    if (file < 0)
+        return -1;
+    int k = pdn_chess__king(b, us);
+    if (k == home + 4 && file == (wing ? 0 : 7)) {
+        if (us)
+            return wing ? castle_cells(b, 1, 60, 56, 58, 59, m)
+                        : castle_cells(b, 1, 60, 63, 62, 61, m);
+        return wing ? castle_cells(b, 0, 4, 0, 2, 3, m) : castle_cells(b, 0, 4, 7, 6, 5, m);
+    }
+    return castle_cells(b, us, k, home + file, home + (wing ? 2 : 6), home + (wing ? 3 : 5), m);
 }
 
 /* Castle : "O-O" | "O-O-O" (`n` bytes, the first 'O' known). */

@@ -22,7 +22,9 @@ static pdn_geometry chess;
 
 typedef struct stats {
     long texts, quick, canonical, canonical_quick, checks, mates, failures;
-    long castle_refused; /* castling texts refused with the right kept */
+    long castle_refused;  /* castling texts refused with the right kept */
+    long castle_standard; /* taken, with the king on e and the rook in its corner */
+    long castle_other;    /* taken from other cells (Chess960) */
 } stats;
 
 /* xorshift64*: the same games on every run. */
@@ -164,9 +166,15 @@ static void every_move(stats *st, const pdn_chess__board *b, pdn_position *pos, 
      * the king in check, is for the general path to report. */
     static const char *const castlings[] = {"O-O", "O-O-O", "O-O+", "O-O-O+", "O-O#", "O-O-O#"};
     for (size_t i = 0; i < sizeof castlings / sizeof castlings[0]; i++) {
-        int right = b->castling[2 * b->us + (castlings[i][3] == '-')] >= 0;
-        if (!compare(st, b, castlings[i], strlen(castlings[i])) && right)
-            st->castle_refused++;
+        int wing = castlings[i][3] == '-', file = b->castling[2 * b->us + wing];
+        int home = b->us ? 56 : 0, right = file >= 0;
+        if (!compare(st, b, castlings[i], strlen(castlings[i]))) {
+            st->castle_refused += right;
+        } else if (pdn_chess__king(b, b->us) == home + 4 && file == (wing ? 0 : 7)) {
+            st->castle_standard++; /* its cells taken as constants */
+        } else {
+            st->castle_other++;
+        }
     }
 }
 
@@ -216,15 +224,18 @@ static void test_chess_quick__random_games(void)
         play_games(&st, starts[i], 16, 80, 0x9E3779B97F4A7C15ULL + i);
     CHECK_EQ_INT(st.failures, 0);
     printf("short path: %ld texts, %ld taken; canonical SAN taken %ld of %ld; %ld checks, %ld "
-           "mates; castling refused %ld times with the right kept\n",
+           "mates; castling refused %ld times with the right kept, taken %ld times from the "
+           "standard cells and %ld from others\n",
            st.texts, st.quick, st.canonical_quick, st.canonical, st.checks, st.mates,
-           st.castle_refused);
+           st.castle_refused, st.castle_standard, st.castle_other);
     /* It takes every canonical SAN it is meant for, and the games met the cases. */
     CHECK_EQ_INT(st.canonical_quick, st.canonical);
     CHECK(st.canonical > 100000);
     CHECK(st.checks > 2000);
     CHECK(st.mates > 20);
     CHECK(st.castle_refused > 1000);
+    CHECK(st.castle_standard > 100);
+    CHECK(st.castle_other > 100);
 }
 
 int main(void)
