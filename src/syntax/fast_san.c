@@ -245,6 +245,26 @@ static PDN_FORCE_INLINE unsigned common_move(const unsigned char *t, unsigned n)
     return marked_move(t, n);
 }
 
+/*
+ * The code of a standard move glued to the ')' that closes its variation
+ * ("Nf3)"), the token at t, its length less the ')' in *n; 0 when the
+ * token is no such move.  The token ends at its first byte of white space,
+ * as the loop finds it; the loop stops reading READ_PAST bytes before the
+ * end of the text, so the bytes looked at are there.
+ */
+static PDN_NOINLINE unsigned closed_move(const unsigned char *t, uint32_t *n)
+{
+    const unsigned char *u = t;
+    while (*u != ' ' && *u != '\n' && *u != '\r' && *u != '\t')
+        if (++u == t + SHAPE_BYTES + 1)
+            return 0;
+    if (u - t < 3 || u[-1] != ')')
+        return 0;
+    *n = (uint32_t)(u - 1 - t);
+    unsigned code = common_move(t, *n);
+    return code != 0 ? code : standard_move(t, *n);
+}
+
 /* The CRs of a window that end no line (no LF after them, the byte past
  * the window included), from pdn_bits__spaces()'s LF and CR bits. */
 static inline uint64_t lone_crs(const unsigned char *p, uint64_t lf, uint64_t cr)
@@ -581,6 +601,38 @@ static PDN_FORCE_INLINE void san_run(parser *ps, const bool odd_result)
     }
     goto out;
 unglue:
+    /* A move glued to the ')' that closes its variation ("Nf3)"), which
+     * the general parser reads as the move and the ')': the move is taken
+     * here, out of the loop, whose registers a test there would cost, and
+     * the run stops at the ')'. */
+    {
+        uint32_t n;
+        const unsigned code = closed_move(t, &n);
+        if (code != 0) {
+            const uint32_t mo = (uint32_t)(t - s), idx = (uint32_t)(nd - nd0);
+            *mv++ = (pdn_move_rec){
+                .number = (uint32_t)numk,
+                .san_off = mo,
+                .san_len = (uint8_t)n,
+                .kind = PDN_MOVE_SAN,
+                .number_kind = (uint8_t)(numk >> 32),
+                .san_code = (uint16_t)code,
+            };
+            *nd++ = (struct pdn_node){
+                .game = g,
+                .kind = PDN_NODE_MOVE,
+                .parent = cont,
+                .next = idx + 1,
+                .prev = idx - 1,
+                .offset = mo,
+                .length = n,
+                .a = (uint32_t)(mv - 1 - mv0),
+            };
+            numk = 0;
+            p = t + n;
+            goto out;
+        }
+    }
     /* A number glued to a move the loop cannot read is left with it: the
      * one number that ends where the move starts (white space follows any
      * other). */

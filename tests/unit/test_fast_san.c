@@ -388,6 +388,62 @@ static void test_fast_san__long_run(void)
     free(t.buf);
 }
 
+/* Moves glued to the ')' that closes their variation ("Nf3)"), which the
+ * loop takes out of its way, and tokens that end in ')' but hold no move,
+ * after a number or a move, glued to their number, also where no
+ * variation is open. */
+static void test_fast_san__closing_paren(void)
+{
+    static const char *const toks[] = {TEST_SAN_SAMPLES,
+                                       "e4+",
+                                       "Nf3+#",
+                                       "e8=Q#",
+                                       "exd8=Q+",
+                                       "exd8=Q+#",
+                                       "O-O-O+",
+                                       "Nbd7+",
+                                       "Qh4xe1+",
+                                       "e8=K",
+                                       "Nf3)",
+                                       "Nf3(!",
+                                       "e8(Q",
+                                       "e2-e4",
+                                       "0-0",
+                                       "1",
+                                       "",
+                                       "(",
+                                       "{c}",
+                                       "e4!",
+                                       "Pe4",
+                                       "--",
+                                       "N@f3",
+                                       "1-0",
+                                       "*"};
+    static const char *const pres[] = {
+        "1. e4 (1. d4 ", "1. e4 (1. d4 d5 2.",   "1. e4 (1... ", "1. e4 e5 2. Nf3 (2. ",
+        "1. e4 e5 2. ",  "1. e4 (1. d4 (1. c4 ", "1. e4 (\n"};
+    static const char *const posts[] = {"", ")", " )", "\r\n", "{c}", "\r"};
+    int failed = 0;
+    char buf[512];
+    for (size_t i = 0; i < sizeof toks / sizeof toks[0] && failed < 5; i++)
+        for (size_t j = 0; j < sizeof pres / sizeof pres[0]; j++)
+            for (size_t k = 0; k < sizeof posts / sizeof posts[0]; k++) {
+                int n = snprintf(buf, sizeof buf, "%s%s)%s%s", pres[j], toks[i], posts[k], FILLER);
+                if (!CHECK(same_both_ways(buf, (size_t)n)))
+                    failed++;
+            }
+    for (int k = 0; k < 20000 && failed < 5; k++) {
+        test_text t = {0};
+        test_puts(&t, rnd(2) ? "1. e4 (1. d4 " : "1. e4 (1. d4 d5 2.");
+        random_token(&t);
+        test_puts(&t, ")");
+        test_puts(&t, FILLER);
+        if (!CHECK(same_both_ways(t.buf, t.len)))
+            failed++;
+        free(t.buf);
+    }
+}
+
 int main(void)
 {
     RUN(test_fast_san__edges);
@@ -397,5 +453,6 @@ int main(void)
     RUN(test_fast_san__short_tokens);
     RUN(test_fast_san__long_tokens);
     RUN(test_fast_san__random);
+    RUN(test_fast_san__closing_paren);
     return harness_report();
 }
