@@ -245,6 +245,37 @@ static PDN_FORCE_INLINE unsigned common_move(const unsigned char *t, unsigned n)
     return marked_move(t, n);
 }
 
+/* The record of a SAN move at offset mo of n bytes with the reader's
+ * code, numbered as numk has it (san_run()): a whole record, which the
+ * compiler writes each byte of once (a function returning it costs the
+ * loop about 1 M instructions on 5 MB, by its registers). */
+#define SAN_RECORD(numk, mo, n, code)                                                              \
+    ((pdn_move_rec){                                                                               \
+        .number = (uint32_t)(numk),                                                                \
+        .san_off = (mo),                                                                           \
+        .san_len = (uint8_t)(n),                                                                   \
+        .kind = PDN_MOVE_SAN,                                                                      \
+        .number_kind = (uint8_t)((numk) >> 32),                                                    \
+        .san_code = (uint16_t)(code),                                                              \
+    })
+
+/* The node of that move, the idx-th of the game's, in container cont,
+ * linked to the nodes before and after it, its record the rec-th. */
+static PDN_FORCE_INLINE struct pdn_node move_node(struct pdn_game *g, uint32_t cont, uint32_t idx,
+                                                  uint32_t mo, uint32_t n, uint32_t rec)
+{
+    return (struct pdn_node){
+        .game = g,
+        .kind = PDN_NODE_MOVE,
+        .parent = cont,
+        .next = idx + 1,
+        .prev = idx - 1,
+        .offset = mo,
+        .length = n,
+        .a = rec,
+    };
+}
+
 /*
  * The code of a standard move glued to the ')' that closes its variation
  * ("Nf3)"), the token at t, its length less the ')' in *n; 0 when the
@@ -558,15 +589,7 @@ static PDN_FORCE_INLINE void san_run(parser *ps, const bool odd_result)
             unsigned code = common_move(t, n);
             if (code == 0 && (code = standard_move(t, n)) == 0)
                 goto unglue;
-            /* Whole records: the compiler writes each byte once. */
-            *mv++ = (pdn_move_rec){
-                .number = (uint32_t)numk,
-                .san_off = mo,
-                .san_len = (uint8_t)n,
-                .kind = PDN_MOVE_SAN,
-                .number_kind = (uint8_t)(numk >> 32),
-                .san_code = (uint16_t)code,
-            };
+            *mv++ = SAN_RECORD(numk, mo, n, code);
 #if PDN_BITS_SSE2
             if (node_vec) {
                 _mm_storeu_si128((__m128i *)(void *)nd, head);
@@ -580,17 +603,7 @@ static PDN_FORCE_INLINE void san_run(parser *ps, const bool odd_result)
             } else
 #endif
             {
-                const uint32_t idx = NODE_INDEX();
-                *nd++ = (struct pdn_node){
-                    .game = g,
-                    .kind = PDN_NODE_MOVE,
-                    .parent = cont,
-                    .next = idx + 1,
-                    .prev = idx - 1,
-                    .offset = mo,
-                    .length = n,
-                    .a = (uint32_t)(mv - 1 - mv0),
-                };
+                *nd++ = move_node(g, cont, NODE_INDEX(), mo, n, (uint32_t)(mv - 1 - mv0));
             }
 #if PDN_BITS_SSE2
             if (!node_vec)
@@ -609,25 +622,10 @@ unglue:
         uint32_t n;
         const unsigned code = closed_move(t, &n);
         if (code != 0) {
-            const uint32_t mo = (uint32_t)(t - s), idx = (uint32_t)(nd - nd0);
-            *mv++ = (pdn_move_rec){
-                .number = (uint32_t)numk,
-                .san_off = mo,
-                .san_len = (uint8_t)n,
-                .kind = PDN_MOVE_SAN,
-                .number_kind = (uint8_t)(numk >> 32),
-                .san_code = (uint16_t)code,
-            };
-            *nd++ = (struct pdn_node){
-                .game = g,
-                .kind = PDN_NODE_MOVE,
-                .parent = cont,
-                .next = idx + 1,
-                .prev = idx - 1,
-                .offset = mo,
-                .length = n,
-                .a = (uint32_t)(mv - 1 - mv0),
-            };
+            const uint32_t mo = (uint32_t)(t - s);
+            *mv++ = SAN_RECORD(numk, mo, n, code);
+            *nd = move_node(g, cont, (uint32_t)(nd - nd0), mo, n, (uint32_t)(mv - 1 - mv0));
+            nd++;
             numk = 0;
             p = t + n;
             goto out;
