@@ -603,7 +603,8 @@ static PDN_FORCE_INLINE void san_run(parser *ps, const bool odd_result)
             } else
 #endif
             {
-                *nd++ = move_node(g, cont, NODE_INDEX(), mo, n, (uint32_t)(mv - 1 - mv0));
+                const uint32_t idx = NODE_INDEX();
+                *nd++ = move_node(g, cont, idx, mo, n, (uint32_t)(mv - 1 - mv0));
             }
 #if PDN_BITS_SSE2
             if (!node_vec)
@@ -624,8 +625,8 @@ unglue:
         if (code != 0) {
             const uint32_t mo = (uint32_t)(t - s);
             *mv++ = SAN_RECORD(numk, mo, n, code);
-            *nd = move_node(g, cont, (uint32_t)(nd - nd0), mo, n, (uint32_t)(mv - 1 - mv0));
-            nd++;
+            const uint32_t idx = (uint32_t)(nd - nd0);
+            *nd++ = move_node(g, cont, idx, mo, n, (uint32_t)(mv - 1 - mv0));
             numk = 0;
             p = t + n;
             goto out;
