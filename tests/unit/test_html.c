@@ -12,6 +12,7 @@
 #include "harness.h"
 #include "pdn.h"
 #include "support/append.h"
+#include "support/fail_alloc.h"
 
 /* ---------------------------------------------------------------------- */
 /* Output                                                                 */
@@ -500,37 +501,19 @@ static void test_html__failing_sink(void)
     }
 }
 
-/* An allocator that fails its n-th call; frees always work. */
-typedef struct budget {
-    long calls, fail_at;
-} budget;
-
-static void *budget_realloc(void *ctx, void *ptr, size_t old_size, size_t new_size)
-{
-    budget *b = ctx;
-    (void)old_size;
-    if (new_size == 0) {
-        free(ptr);
-        return NULL;
-    }
-    if (++b->calls == b->fail_at)
-        return NULL;
-    return realloc(ptr, new_size);
-}
-
 static void test_html__out_of_memory(void)
 {
     int done = 0;
     for (long n = 1; n < 100000 && !done; n++) {
-        budget b = {0, n};
-        pdn_allocator a = {budget_realloc, &b};
+        test_fail_alloc b = {0, (unsigned long)n};
+        pdn_allocator a = {test_fail_realloc, &b};
         pdn_html_options o = PDN_HTML_OPTIONS_INIT;
         o.allocator = &a;
         page p = {0};
         pdn_status st = make_page(&p, three_games, &o);
         if (st == PDN_OK) {
             done = 1;
-            CHECK(b.calls < n);
+            CHECK(b.calls < (unsigned long)n);
         } else if (!harness_check(st == PDN_ENOMEM, __FILE__, __LINE__, "PDN_ENOMEM")) {
             fprintf(stderr, "    allocation %ld: status %d\n", n, (int)st);
         }

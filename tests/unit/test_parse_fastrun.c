@@ -19,6 +19,7 @@
 #include "harness.h"
 #include "syntax/parse.h"
 #define TEST_RNG_SEED 0xD1B54A32D192ED03ull
+#include "support/fail_alloc.h"
 #include "support/rng.h"
 
 #include <stdlib.h>
@@ -727,23 +728,6 @@ static void test_parse_fastrun__spaced(void)
     CHECK(generated_games(spaced_token, 70) > 50000);
 }
 
-/* An allocator that fails its fail_at-th call once (see
- * test_parse_fastrun__zeros_oom). */
-static unsigned long oom_calls, oom_fail_at;
-
-static void *oom_realloc(void *ctx, void *ptr, size_t old_size, size_t new_size)
-{
-    (void)ctx;
-    (void)old_size;
-    if (new_size == 0) {
-        free(ptr);
-        return NULL;
-    }
-    if (++oom_calls == oom_fail_at)
-        return NULL;
-    return realloc(ptr, new_size);
-}
-
 /* Moves with a leading zero whose reports make the game's diagnostics grow
  * in the middle of runs, with each allocation failing once in turn: where
  * the loop cannot record a report it leaves the move to the general parser,
@@ -761,13 +745,14 @@ static void test_parse_fastrun__zeros_oom(void)
         put(&t, b);
     }
     put(&t, "*");
-    const pdn_allocator failing = {oom_realloc, NULL};
+    test_fail_alloc f = {0, 0};
+    const pdn_allocator failing = {test_fail_realloc, &f};
     int quick_done = 0;
-    for (oom_fail_at = 1; oom_fail_at < 200 && !quick_done; oom_fail_at++) {
+    for (f.fail_at = 1; f.fail_at < 200 && !quick_done; f.fail_at++) {
         struct pdn_game g[2];
         pdn_parse_out po[2];
         for (int way = 0; way < 2; way++) {
-            oom_calls = 0;
+            f.calls = 0;
             pdn_game__init(&g[way],
                            way == 0 ? pdn_alloc__resolve(&failing) : pdn_alloc__resolve(NULL));
             pdn_parse_in in = {.text = t.data,
@@ -777,7 +762,7 @@ static void test_parse_fastrun__zeros_oom(void)
                                .general_only = way == 1};
             pdn_parse__game(&g[way], &in, &po[way]);
             if (way == 0)
-                quick_done = oom_calls < oom_fail_at;
+                quick_done = f.calls < f.fail_at;
         }
         CHECK(po[0].nomem || (po[0].end == po[1].end && same_nodes(&g[0], &g[1]) &&
                               same_moves(&g[0], &g[1]) && same_diags(&g[0], &g[1])));
