@@ -857,9 +857,11 @@ static PDN_NOINLINE void fast_run(parser *ps)
      * move ("4-6"): the run's text ends at the first '[', as the token
      * before the end of its text is never the run's. */
     if (ps->odd_result_len) {
-        const char *const tags = memchr(ps->p, '[', (size_t)(ps->e - ps->p));
-        if (tags)
-            r.e = tags;
+        if (ps->odd_cut == NULL || ps->odd_cut < ps->p) {
+            const char *const tags = memchr(ps->p, '[', (size_t)(ps->e - ps->p));
+            ps->odd_cut = tags ? tags : ps->e;
+        }
+        r.e = ps->odd_cut;
     }
     r.head = (node_head){g, PDN_NODE_MOVE | (uint64_t)cont << 32, cont};
     r.links_over_moves = (uint32_t)(nodes_over_moves + 1);

@@ -717,7 +717,7 @@ void pdn_parse__game(struct pdn_game *g, const pdn_parse_in *in, pdn_parse_out *
     ps.pending_num = ps.pending_off = ps.pending_len = 0;
     ps.odd_result_off = ps.odd_result_len = ps.tag_mark = ps.result_rec = 0;
     ps.pending_node = 0;
-    ps.last_tag_end = NULL;
+    ps.last_tag_end = ps.odd_cut = NULL;
     ps.tag_bloom = 0;
     g->text = in->text;
     g->tag_shapes = 0;

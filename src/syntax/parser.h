@@ -42,6 +42,11 @@ typedef struct parser {
     uint32_t result_rec;                     /* 1 + index of the first Result tag record, or 0 */
     size_t pending_node;                     /* first node created while the number waited */
     const char *last_tag_end;
+    /* With a non-standard Result: the first '[' at or after where the
+     * draughts loop last looked for one, or the text's end; NULL before it
+     * looked (fast_run.c).  Kept so that the runs of a long game look at
+     * each byte once. */
+    const char *odd_cut;
     uint64_t tag_bloom; /* one bit per (length, first letter) of the tags seen */
 } parser;
 

@@ -871,6 +871,35 @@ static void test_pathological__long_line(void)
     print_elapsed("a 10 MiB line");
 }
 
+/* A 40 MiB game whose Result tag holds a value of its own ("4-6"), with a
+ * variation after every few moves: each variation ends a run of the
+ * draughts loop, whose text ends at the game's next '[' (the value ends
+ * the game only before it), which must be looked for once per game, not
+ * once per run (quadratic: about 900 s here). */
+static void test_pathological__odd_result_runs(void)
+{
+    start_clock();
+    static const char unit[] = "1. 32-28 19-23 (28-22) ";
+    const uint64_t reps = 4 * TEN_MB / (sizeof unit - 1);
+    const seg segs[] = {
+        SEG("[Result \"4-6\"]\n[GameType \"20\"]\n", 1),
+        {unit, sizeof unit - 1, reps},
+        SEG("4-6", 1),
+    };
+    gen gn = make_gen(segs, 3);
+    pdn_reader *r = gen_reader(&gn, NULL);
+    const pdn_game *g;
+    if (r && CHECK(pdn_reader_next(r, &g) == PDN_OK)) {
+        walk_stats w = walk_tree(pdn_game_root(g));
+        CHECK_EQ_INT(w.moves, 3 * reps);
+        CHECK_EQ_INT(w.variations, reps);
+        CHECK_EQ_INT(pdn_game_terminator(g, NULL), PDN_TERM_RESULT);
+        CHECK_EQ_INT(pdn_reader_next(r, &g), PDN_DONE);
+    }
+    pdn_reader_free(r);
+    print_elapsed("a 40 MiB game with a Result of its own");
+}
+
 int main(void)
 {
     RUN(test_pathological__nested_unclosed);
@@ -882,6 +911,7 @@ int main(void)
     RUN(test_pathological__unclosed_comment);
     RUN(test_pathological__mixed_unclosed);
     RUN(test_pathological__long_line);
+    RUN(test_pathological__odd_result_runs);
     RUN(test_pathological__many_games);
     return harness_report();
 }
