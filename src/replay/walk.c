@@ -687,6 +687,16 @@ static inline uint32_t run_plies(const pdn_chess__board *b, int full0, int us0)
     return (uint32_t)(2 * (b->fullmove - full0) + ((int)b->us - us0));
 }
 
+/* The short path's play of the SAN move of record mr on b: the reader's
+ * code where it has one, else the text (pdn_chess__quick_code(),
+ * pdn_chess__quick_play()). */
+static PDN_FORCE_INLINE unsigned quick_move(const struct pdn_game *g, pdn_chess__board *b,
+                                            const pdn_move_rec *mr, pdn_chess_move *out)
+{
+    return mr->san_code != 0 ? pdn_chess__quick_code(b, mr->san_code, out)
+                             : pdn_chess__quick_play(b, g->text + mr->san_off, mr->san_len, out);
+}
+
 /*
  * The walk's loop for chess: the moves of the line of frame `f` from
  * f->child on, one after another, as long as each is SAN that
@@ -707,7 +717,6 @@ static PDN_FORCE_INLINE size_t chess_loop(pdn_replay *r, frame *f, pdn_position 
     const struct pdn_game *g = r->game;
     const pdn_move_rec *moves = g->moves.data;
     const pdn_node *nodes = pdn_game__node(g, 0);
-    const char *text = g->text;
     bool first = !f->moved;
     bool positions = r->opts.positions && !quiet;
     /* The snapshot before the last move played: that after the one before
@@ -761,9 +770,7 @@ static PDN_FORCE_INLINE size_t chess_loop(pdn_replay *r, frame *f, pdn_position 
             notes = pdn_chess__quick_code_as(b, 0, code, NULL, true);
             side = 'W';
         } else {
-            notes = code != 0
-                        ? pdn_chess__quick_code(b, code, &rec->chess)
-                        : pdn_chess__quick_play(b, text + mr->san_off, mr->san_len, &rec->chess);
+            notes = quick_move(g, b, mr, &rec->chess);
             /* The side that moved, known after the move: nothing to keep
              * across the call. */
             side = b->us ? 'W' : 'B';
@@ -910,9 +917,7 @@ static PDN_NOINLINE size_t chess_last(pdn_replay *r, frame *f, pdn_position *pos
     save_slot(r, f, (size_t)(f - (frame *)r->frames.data), 0, pos, st);
     pdn_chess__board *b = &r->chess_live;
     pdn_chess_move cm;
-    unsigned notes = mr->san_code != 0
-                         ? pdn_chess__quick_code(b, mr->san_code, &cm)
-                         : pdn_chess__quick_play(b, r->game->text + mr->san_off, mr->san_len, &cm);
+    unsigned notes = quick_move(r->game, b, mr, &cm);
     if (notes == 0)
         return 0;
     ran_one(r, f, pos, node, next, notes, oom);
@@ -988,10 +993,7 @@ static bool placed_before(pdn_replay *r, const pdn_node *variation, size_t depth
             memcpy(after, s + r->snap_size, sizeof *after);
             if (!r->general_only && mr->kind == PDN_MOVE_SAN) {
                 pdn_chess_move cm;
-                *notes = mr->san_code != 0
-                             ? pdn_chess__quick_code(after, mr->san_code, &cm)
-                             : pdn_chess__quick_play(after, r->game->text + mr->san_off,
-                                                     mr->san_len, &cm);
+                *notes = quick_move(r->game, after, mr, &cm);
                 if (*notes != 0)
                     return true;
             }
