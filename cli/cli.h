@@ -86,17 +86,73 @@ typedef struct cli_input {
 bool cli_input_open(cli_input *in, const char *path);
 void cli_input_close(cli_input *in);
 size_t cli_input_read(void *ctx, char *buf, size_t size);
-/* Opens a reader over `in`; a ".pgn" name makes chess the default GameType. */
+/* The reading options for `in`: a ".pgn" name makes chess the default
+ * GameType. */
+pdn_read_options cli_input_options(const cli_input *in, const cli_read *r);
+/* Opens a reader over `in` with those options. */
 pdn_status cli_reader_open(pdn_reader **out, cli_input *in, const cli_read *r);
 
 /* Prints one diagnostic compiler-style with its source line and a caret. */
 void cli_print_diag(FILE *out, const char *file, const pdn_game *g, const pdn_diag *d);
 
-/* Prints (when `out` is not NULL) and counts by severity the diagnostics of
- * a game and of its replay (`r` may be NULL), merged in text order; a
- * diagnostic about a move gets notes with the position and the legal moves. */
-void cli_print_diags(FILE *out, const char *file, const pdn_game *g, const pdn_replay *r,
-                     unsigned long long counts[4]);
+/*
+ * What handling a run of games gives: the text printed and the diagnostics
+ * counted.  A run read in parallel with others (parts.c) prints to a buffer
+ * and does not know how many games come before it: its game numbers are
+ * recorded rather than printed, and put in when the buffer is printed.
+ */
+typedef struct cli_number {
+    long at;                /* where in the output it goes */
+    unsigned long long nth; /* the game's number within the run */
+} cli_number;
+
+typedef struct cli_part {
+    const char *name; /* the input's, for diagnostics */
+    FILE *out;        /* NULL: counted only */
+    unsigned long long counts[4];
+    unsigned long long games;
+    bool deferred; /* game numbers go to `numbers` */
+    cli_number *numbers;
+    size_t n_numbers, cap_numbers;
+    bool failed; /* out of memory for `numbers` */
+} cli_part;
+
+/* Prints the number of game `g` to p->out, or records it (p->deferred). */
+void cli_game_number(cli_part *p, const pdn_game *g);
+
+/* Prints (when p->out is not NULL) and counts by severity the diagnostics
+ * of a game and of its replay (`r` may be NULL), merged in text order; a
+ * diagnostic about a move gets notes with the position and the legal
+ * moves. */
+void cli_print_diags(cli_part *p, const char *file, const pdn_game *g, const pdn_replay *r);
+
+/* What a command does with each game, on the thread that read it, with a
+ * `worker` of its own for each thread. */
+typedef pdn_status (*cli_game_fn)(void *worker, const pdn_game *g, cli_part *p);
+
+/* The sum of the runs of a file. */
+typedef struct cli_totals {
+    unsigned long long games, counts[4];
+} cli_totals;
+
+/*
+ * Reads every game of `path` ("-": standard input) and hands it to `fn`, on
+ * up to `jobs` threads (`workers` holds one worker for each), printing to
+ * stdout when `print` is set, in the order the games come.  Adds to `t`;
+ * returns an exit code (a fatal status already reported).
+ */
+int cli_read_games(const char *path, const cli_read *r, unsigned jobs, bool print, cli_game_fn fn,
+                   void *const *workers, cli_totals *t);
+
+/* The threads a command may use at most. */
+#define CLI_JOBS_MAX 64
+
+/* The threads to use by default: the processors online. */
+unsigned cli_default_jobs(void);
+
+/* Parses --jobs N / -j N at argv[*i]: 1 when taken, 0 when not that
+ * option, -1 on a bad value (reported). */
+int cli_jobs_option(unsigned *jobs, const char *cmd, int argc, char **argv, int *i);
 
 /* Reports a fatal reading status for a file; returns the exit code. */
 int cli_fatal(const char *file, pdn_status st);

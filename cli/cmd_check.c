@@ -8,10 +8,6 @@
 
 #include <string.h>
 
-typedef struct totals {
-    unsigned long long games, errors, warnings, notes;
-} totals;
-
 /*
  * Whether the notes under the game's replay diagnostics need positions: the
  * ones about a move (replay_notes.c) show the position before it.  Keeping
@@ -28,59 +24,39 @@ static bool needs_positions(const pdn_replay *rp)
     return false;
 }
 
-static int check_file(const char *path, const cli_read *r, bool quiet, bool replay, totals *t)
+/* What a thread checking games keeps. */
+typedef struct checker {
+    pdn_replay *rp; /* NULL: the syntax alone */
+    pdn_replay_options ro, with_positions;
+} checker;
+
+static pdn_status check_game(void *worker, const pdn_game *g, cli_part *p)
 {
-    cli_input in;
-    if (!cli_input_open(&in, path))
-        return EXIT_SYSTEM;
-    pdn_reader *reader;
-    pdn_replay *rp = NULL;
-    pdn_status st = cli_reader_open(&reader, &in, r);
-    if (st == PDN_OK && replay && (st = pdn_replay_new(&rp, NULL)) != PDN_OK)
-        pdn_reader_free(reader);
-    if (st != PDN_OK) {
-        cli_input_close(&in);
-        return cli_fatal(in.name, st);
+    checker *c = worker;
+    if (c->rp == NULL && p->out == NULL) {
+        /* Nothing to print or merge: the reader's diagnostics are counted
+         * in place, a few instructions a game. */
+        size_t n;
+        const pdn_diag *d = pdn_game_diags(g, &n);
+        for (size_t i = 0; i < n; i++)
+            p->counts[d[i].severity]++;
+        return PDN_OK;
     }
-    pdn_replay_options ro = cli_replay_options(r), with_positions = ro;
-    /* The first replay is for the diagnostics alone: no moves kept. */
-    ro.positions = 0;
-    ro.moves = 0;
-    const pdn_game *g;
-    unsigned long long counts[4] = {0, 0, 0, 0};
-    while ((st = pdn_reader_next(reader, &g)) == PDN_OK) {
-        t->games++;
-        if (rp == NULL && quiet) {
-            /* Nothing to print or merge: the reader's diagnostics are
-             * counted in place, a few instructions a game. */
-            size_t n;
-            const pdn_diag *d = pdn_game_diags(g, &n);
-            for (size_t i = 0; i < n; i++)
-                counts[d[i].severity]++;
-            continue;
-        }
-        if (rp != NULL && (st = pdn_replay_run(rp, g, &ro)) != PDN_OK)
-            break;
-        if (rp != NULL && !quiet && needs_positions(rp) &&
-            (st = pdn_replay_run(rp, g, &with_positions)) != PDN_OK)
-            break;
-        cli_print_diags(quiet ? NULL : stdout, in.name, g, rp, counts);
-    }
-    t->errors += counts[PDN_SEV_ERROR];
-    t->warnings += counts[PDN_SEV_WARNING];
-    t->notes += counts[PDN_SEV_NOTE];
-    pdn_replay_free(rp);
-    pdn_reader_free(reader);
-    cli_input_close(&in);
-    if (st != PDN_DONE)
-        return cli_fatal(path, st);
-    return EXIT_OK_;
+    pdn_status st;
+    if (c->rp != NULL && (st = pdn_replay_run(c->rp, g, &c->ro)) != PDN_OK)
+        return st;
+    if (c->rp != NULL && p->out != NULL && needs_positions(c->rp) &&
+        (st = pdn_replay_run(c->rp, g, &c->with_positions)) != PDN_OK)
+        return st;
+    cli_print_diags(p, p->name, g, c->rp);
+    return PDN_OK;
 }
 
 int cmd_check(int argc, char **argv)
 {
     cli_read r = CLI_READ_INIT;
     bool quiet = false, replay = true;
+    unsigned jobs = cli_default_jobs();
     int first_file = argc, rc = EXIT_OK_;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -93,6 +69,8 @@ int cmd_check(int argc, char **argv)
             break;
         }
         int took = cli_read_option(&r, "check", argc, argv, &i);
+        if (took == 0)
+            took = cli_jobs_option(&jobs, "check", argc, argv, &i);
         if (took < 0)
             return EXIT_USAGE;
         if (took)
@@ -112,23 +90,46 @@ int cmd_check(int argc, char **argv)
         cli_usage_error("check", "%s", "no input file (use - for standard input)");
         return EXIT_USAGE;
     }
-    totals t = {0, 0, 0, 0};
+    checker workers[CLI_JOBS_MAX];
+    void *ptrs[CLI_JOBS_MAX];
+    pdn_replay_options ro = cli_replay_options(&r);
+    unsigned made = 0;
+    for (; made < jobs; made++) {
+        checker *c = &workers[made];
+        c->rp = NULL;
+        /* The first replay is for the diagnostics alone: no moves kept. */
+        c->with_positions = c->ro = ro;
+        c->ro.positions = 0;
+        c->ro.moves = 0;
+        ptrs[made] = c;
+        if (replay && pdn_replay_new(&c->rp, NULL) != PDN_OK)
+            break;
+    }
+    cli_totals t = {0, {0, 0, 0, 0}};
     int files = 0;
-    for (int i = first_file; i < argc; i++) {
+    for (int i = first_file; made == jobs && i < argc; i++) {
         if (argv[i][0] == '-' && argv[i][1] && i > first_file) {
             cli_usage_error("check", "options go before the files: '%s'", argv[i]);
-            return EXIT_USAGE;
+            rc = EXIT_USAGE;
+            break;
         }
-        int c = check_file(argv[i], &r, quiet, replay, &t);
+        int c = cli_read_games(argv[i], &r, jobs, !quiet, check_game, ptrs, &t);
         if (c > rc)
             rc = c;
         files++;
     }
+    for (unsigned j = 0; j < made; j++)
+        pdn_replay_free(workers[j].rp);
+    if (made < jobs)
+        return cli_fatal("check", PDN_ENOMEM);
+    if (rc == EXIT_USAGE)
+        return rc;
     if (files > 1)
         printf("%d files, ", files);
-    printf("%llu game%s, %llu error%s, %llu warning%s\n", t.games, t.games == 1 ? "" : "s",
-           t.errors, t.errors == 1 ? "" : "s", t.warnings, t.warnings == 1 ? "" : "s");
-    if (rc == EXIT_OK_ && t.errors)
+    unsigned long long errors = t.counts[PDN_SEV_ERROR], warnings = t.counts[PDN_SEV_WARNING];
+    printf("%llu game%s, %llu error%s, %llu warning%s\n", t.games, t.games == 1 ? "" : "s", errors,
+           errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s");
+    if (rc == EXIT_OK_ && errors)
         rc = EXIT_INPUT;
     return rc;
 }

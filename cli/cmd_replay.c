@@ -325,9 +325,9 @@ int cmd_replay(int argc, char **argv)
             continue;
         if ((st = pdn_replay_run(r, g, &ro)) != PDN_OK)
             break;
-        unsigned long long counts[4] = {0, 0, 0, 0};
-        cli_print_diags(NULL, in.name, g, r, counts);
-        errors += (unsigned long)counts[PDN_SEV_ERROR];
+        cli_part counted = {0};
+        cli_print_diags(&counted, in.name, g, r);
+        errors += (unsigned long)counted.counts[PDN_SEV_ERROR];
         if ((rc = print_game(g, r, a.json, stdout)) != EXIT_OK_)
             break;
         if (a.game)

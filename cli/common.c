@@ -125,13 +125,19 @@ size_t cli_input_read(void *ctx, char *buf, size_t size)
     return n;
 }
 
-pdn_status cli_reader_open(pdn_reader **out, cli_input *in, const cli_read *r)
+pdn_read_options cli_input_options(const cli_input *in, const cli_read *r)
 {
     pdn_read_options o = r->opts;
     size_t n = strlen(in->name);
     if (r->variant < 0 && n >= 4 &&
         (strcmp(in->name + n - 4, ".pgn") == 0 || strcmp(in->name + n - 4, ".PGN") == 0))
         o.default_gametype = 0;
+    return o;
+}
+
+pdn_status cli_reader_open(pdn_reader **out, cli_input *in, const cli_read *r)
+{
+    pdn_read_options o = cli_input_options(in, r);
     return pdn_reader_new_callback(out, cli_input_read, in, &o);
 }
 

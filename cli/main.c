@@ -15,6 +15,7 @@ static const cli_opt check_opts[] = {
     {"--rules", NULL, "T", "the rules of GameType T on each game's own board (custom tuples)"},
     {"--encoding", NULL, "E", "auto (default), utf8, latin1, cp1251 or cp866"},
     {"--quiet", "-q", NULL, "print only the summary"},
+    {"--jobs", "-j", "N", "threads to read each file on (default: the processors online)"},
     {NULL, NULL, NULL, NULL},
 };
 static const cli_opt fmt_opts[] = {

@@ -72,9 +72,10 @@ bool cli_diag_about_move(pdn_diag_code code)
 
 /* Notes under a diagnostic about a move: where, the position, the moves.
  * The codes are those needs_positions() in cmd_check.c looks for. */
-static void move_notes(FILE *out, const char *file, const pdn_game *g, const pdn_replay *r,
+static void move_notes(cli_part *p, const char *file, const pdn_game *g, const pdn_replay *r,
                        const pdn_diag *d)
 {
+    FILE *out = p->out;
     if (!cli_diag_about_move(d->code))
         return;
     const pdn_node *node = move_at(g, d->offset);
@@ -94,8 +95,9 @@ static void move_notes(FILE *out, const char *file, const pdn_game *g, const pdn
         return;
     pdn_fen_write(&pos, 0, fen, need + 1);
     pdn_str text = pdn_game_text(g);
-    fprintf(out, "%s:%llu:%u: note: game %llu, ply %u, %s to move: '%.*s' in FEN \"%s\"\n", file,
-            (unsigned long long)line, col, (unsigned long long)pdn_game_index(g), played.ply,
+    fprintf(out, "%s:%llu:%u: note: game ", file, (unsigned long long)line, col);
+    cli_game_number(p, g);
+    fprintf(out, ", ply %u, %s to move: '%.*s' in FEN \"%s\"\n", played.ply,
             pos.turn == 'B' ? "Black" : "White", (int)pdn_node_length(node),
             text.ptr + pdn_node_offset(node), fen);
     free(fen);
@@ -107,8 +109,7 @@ static void move_notes(FILE *out, const char *file, const pdn_game *g, const pdn
     fputc('\n', out);
 }
 
-void cli_print_diags(FILE *out, const char *file, const pdn_game *g, const pdn_replay *r,
-                     unsigned long long counts[4])
+void cli_print_diags(cli_part *p, const char *file, const pdn_game *g, const pdn_replay *r)
 {
     size_t n = 0, k = 0;
     const pdn_diag *a = pdn_game_diags(g, &n);
@@ -118,11 +119,11 @@ void cli_print_diags(FILE *out, const char *file, const pdn_game *g, const pdn_r
         /* The reader's come first at the same place: they are about the text. */
         bool from_replay = i == n || (j < k && b[j].offset < a[i].offset);
         const pdn_diag *d = from_replay ? &b[j++] : &a[i++];
-        counts[d->severity]++;
-        if (out == NULL)
+        p->counts[d->severity]++;
+        if (p->out == NULL)
             continue;
-        cli_print_diag(out, file, g, d);
+        cli_print_diag(p->out, file, g, d);
         if (from_replay)
-            move_notes(out, file, g, r, d);
+            move_notes(p, file, g, r, d);
     }
 }

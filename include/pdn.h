@@ -317,6 +317,74 @@ PDN_API uint64_t pdn_reader_offset(const pdn_reader *reader);
 PDN_API void pdn_reader_free(pdn_reader *reader);
 
 /**
+ * Where a reader stands between two games: all a reader carries from one
+ * game to the next.  A reader started at a mark reads what the reader that
+ * gave the mark reads from there on, so that a program may read the parts
+ * of one input on several threads, each with its own reader
+ * (pdn_reader_new_buffer_at()), and check that the parts join: a part's
+ * result holds when the reader of the part before stops at the very mark
+ * the part was started at.  Plain data.
+ */
+typedef struct pdn_reader_mark {
+    uint64_t offset; /* input offset of the next game's text */
+    uint64_t line;   /* line and column of that offset, from 1 */
+    uint32_t column;
+    int after_cr;          /* nonzero: the text before ends with a CR */
+    pdn_encoding encoding; /* AUTO: no game that is not UTF-8 was met yet */
+    uint64_t games;        /* games read before (the next one's pdn_game_index() - 1) */
+} pdn_reader_mark;
+
+/** The mark of where `reader` stands: before its first game, or after the
+ * game pdn_reader_next() returned last. */
+PDN_API void pdn_reader_mark_get(const pdn_reader *reader, pdn_reader_mark *out);
+
+/**
+ * A reader over the caller-owned input `data` (as pdn_reader_new_buffer())
+ * that starts at `at` rather than at the input's start: a mark a reader of
+ * the same input with the same options gave, or one pdn_reader_mark_guess()
+ * made up.  Returns
+ * PDN_EINVAL when `at` lies past the input.
+ */
+PDN_API pdn_status pdn_reader_new_buffer_at(pdn_reader **out, const char *data, size_t len,
+                                            const pdn_reader_mark *at,
+                                            const pdn_read_options *opts);
+
+/**
+ * A guess at where a reader of data[0..len) stands between two games, at or
+ * after data[from]: after the last move or result of a game that a blank
+ * line and a tag follow.  A guess, as a comment may hold such text: a
+ * reader started there reads what the input says only if the reader of the
+ * input before arrives at the same mark.  `len` when there is none.
+ * Thread-safe.
+ */
+PDN_API size_t pdn_reader_guess_start(const char *data, size_t len, size_t from);
+
+/**
+ * What a reader's mark owes to the input before it: its line breaks, as
+ * the reader counts them (an LF, or a CR not followed by LF), and whether
+ * it holds text that is not UTF-8.  Summed over pieces in order with
+ * pdn_text_facts_add(), so that a program may count them in parts; a cut
+ * between pieces must not split a CR LF or a UTF-8 character (a guessed
+ * game start splits neither).
+ */
+typedef struct pdn_text_facts {
+    uint64_t lines;
+    int not_utf8; /* nonzero once a piece was not UTF-8 */
+} pdn_text_facts;
+
+/** Adds text[0..len), the piece after those `facts` hold.  Thread-safe for
+ * distinct `facts`. */
+PDN_API void pdn_text_facts_add(pdn_text_facts *facts, const char *text, size_t len);
+
+/**
+ * The mark a reader with options `opts` (NULL: defaults) would have at
+ * data[offset], the input before it having the facts `before`, were a game
+ * to end there.  Thread-safe.
+ */
+PDN_API void pdn_reader_mark_guess(pdn_reader_mark *out, const char *data, size_t offset,
+                                   const pdn_text_facts *before, const pdn_read_options *opts);
+
+/**
  * Convenience: reads the first game of a buffer into a game the caller owns.
  * PDN_DONE if the buffer has no game.
  */

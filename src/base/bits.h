@@ -81,6 +81,20 @@ static inline uint64_t pdn_bits__eq16(__m128i w, __m128i v)
 }
 #endif
 
+/* The set bits of m. */
+static inline unsigned pdn_bits__popcount(uint64_t m)
+{
+#if defined(__GNUC__) && defined(__POPCNT__)
+    return (unsigned)__builtin_popcountll(m);
+#else
+    /* without the instruction, libgcc's table lookup is slower than this */
+    m = m - ((m >> 1) & 0x5555555555555555u);
+    m = (m & 0x3333333333333333u) + ((m >> 2) & 0x3333333333333333u);
+    m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
+    return (unsigned)((m * 0x0101010101010101u) >> 56);
+#endif
+}
+
 /* Bit i of *ma (*mb) set where p[i] is a (b), for i < 64; returns a word
  * that is nonzero when some p[i] is >= 0x80. */
 static inline uint64_t pdn_bits__block2(const unsigned char *p, unsigned char a, unsigned char b,

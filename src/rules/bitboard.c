@@ -76,15 +76,7 @@ typedef struct bbwalk {
 
 static inline int popcount(uint64_t b)
 {
-#if defined(__GNUC__) && defined(__POPCNT__)
-    return __builtin_popcountll(b);
-#else
-    /* without the instruction, libgcc's table lookup is slower than this */
-    b = b - ((b >> 1) & 0x5555555555555555u);
-    b = (b & 0x3333333333333333u) + ((b >> 2) & 0x3333333333333333u);
-    b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
-    return (int)((b * 0x0101010101010101u) >> 56);
-#endif
+    return (int)pdn_bits__popcount(b);
 }
 
 /* The highest set bit of x, or 0. */

@@ -104,6 +104,37 @@ pdn_status pdn_reader_new_buffer(pdn_reader **out, const char *data, size_t len,
     return PDN_OK;
 }
 
+pdn_status pdn_reader_new_buffer_at(pdn_reader **out, const char *data, size_t len,
+                                    const pdn_reader_mark *at, const pdn_read_options *opts)
+{
+    if (!at || at->offset > len || (unsigned)at->encoding > PDN_ENC_CP866 || at->line == 0 ||
+        at->column == 0)
+        return PDN_EINVAL;
+    pdn_status st = pdn_reader_new_buffer(out, data, len, opts);
+    if (st != PDN_OK)
+        return st;
+    pdn_reader *r = *out;
+    r->pos = (size_t)at->offset;
+    r->line = at->line;
+    r->col = at->column;
+    r->after_cr = at->after_cr;
+    r->sticky = at->encoding;
+    r->index = at->games;
+    /* A byte order mark counts at the input's start alone. */
+    r->bom_checked = at->offset > 0;
+    return PDN_OK;
+}
+
+void pdn_reader_mark_get(const pdn_reader *r, pdn_reader_mark *out)
+{
+    out->offset = r->base + r->pos;
+    out->line = r->line;
+    out->column = r->col;
+    out->after_cr = r->after_cr;
+    out->encoding = r->sticky;
+    out->games = r->index;
+}
+
 pdn_status pdn_reader_new_callback(pdn_reader **out, pdn_read_fn fn, void *ctx,
                                    const pdn_read_options *opts)
 {

@@ -10,6 +10,7 @@
  * starts a line at the end of the text; the LF that may follow it at the
  * start of the next game's text then starts none.
  */
+#include "base/base.h"
 #include "base/bits.h"
 #include "tree/game.h"
 
@@ -291,4 +292,28 @@ void pdn_game__locate_next(const struct pdn_game *g, uint32_t offset, size_t *hi
     }
     *hint = lo;
     at_line(g, lo, end, line, column);
+}
+
+void pdn_text_facts_add(pdn_text_facts *f, const char *text, size_t len)
+{
+    const unsigned char *u = (const unsigned char *)text;
+    uint64_t n = 0, lf, cr;
+    size_t i = 0, high_at = len;
+    /* Every LF, and every CR no LF follows: a block's last CR is paired
+     * with the next block's first byte. */
+    for (; i + 64 <= len; i += 64) {
+        uint64_t high = pdn_bits__block2(u + i, '\n', '\r', &lf, &cr);
+        uint64_t next_lf = i + 64 < len && u[i + 64] == '\n';
+        n += pdn_bits__popcount(lf | (cr & ~(lf >> 1 | next_lf << 63)));
+        /* The text before the first block with a byte >= 0x80 is ASCII. */
+        if (high && high_at == len)
+            high_at = i;
+    }
+    if (high_at == len)
+        high_at = i;
+    for (; i < len; i++)
+        n += u[i] == '\n' || (u[i] == '\r' && (i + 1 == len || u[i + 1] != '\n'));
+    f->lines += n;
+    if (!f->not_utf8 && pdn_utf8__valid_prefix(u + high_at, len - high_at) != len - high_at)
+        f->not_utf8 = 1;
 }

@@ -43,6 +43,13 @@ typedef struct test_text {
     size_t len, cap;
 } test_text;
 
+/* A pdn_sink writing to a test_text. */
+static inline int test_text_sink(void *ctx, const char *data, size_t len)
+{
+    test_text *t = ctx;
+    return test_append(&t->buf, &t->len, &t->cap, data, len) ? 0 : 1;
+}
+
 /* Appends `s`; running out of memory ends the test program. */
 static inline void test_puts(test_text *t, const char *s)
 {

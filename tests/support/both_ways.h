@@ -12,12 +12,6 @@
 #include "support/append.h"
 #include "syntax/parse.h"
 
-static int test_text_sink(void *ctx, const char *data, size_t len)
-{
-    test_text *t = ctx;
-    return test_append(&t->buf, &t->len, &t->cap, data, len) ? 0 : 1;
-}
-
 /* 1 when both ways give the same, 0 (with the outputs on stderr) when not
  * or when memory ran out. */
 static int test_same_both_ways(const char *s, size_t len, pdn_mode mode, int default_gametype)

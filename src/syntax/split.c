@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * split.c - guesses at where games start, for programs that read the parts
+ * of one input on several threads.  A game's text ends after its
+ * terminator, so the reader stands there, not at the next game's first tag:
+ * the guess backs up from a tag that starts a line after a blank line over
+ * the blank to the last byte of the game before.
+ */
+#include "base/base.h"
+#include "base/bits.h"
+#include "pdn.h"
+
+#include <stdbool.h>
+#include <string.h>
+
+static bool blank(unsigned char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+size_t pdn_reader_guess_start(const char *data, size_t len, size_t from)
+{
+    const unsigned char *u = (const unsigned char *)data;
+    for (size_t i = from; i < len; i++) {
+        const unsigned char *p = memchr(u + i, '[', len - i);
+        if (p == NULL)
+            return len;
+        i = (size_t)(p - u);
+        /* The tag starts a line, and a line before it is blank. */
+        size_t j = i, breaks = 0;
+        while (j > 0 && blank(u[j - 1])) {
+            breaks += u[j - 1] == '\n' || (u[j - 1] == '\r' && u[j] != '\n');
+            j--;
+        }
+        if (breaks >= 2 && (u[i - 1] == '\n' || u[i - 1] == '\r') && j >= from && j > 0)
+            return j;
+    }
+    return len;
+}
+
+void pdn_reader_mark_guess(pdn_reader_mark *out, const char *data, size_t offset,
+                           const pdn_text_facts *before, const pdn_read_options *opts)
+{
+    const unsigned char *u = (const unsigned char *)data;
+    size_t ls = offset;
+    while (ls > 0 && u[ls - 1] != '\n' && u[ls - 1] != '\r')
+        ls--;
+    pdn_encoding enc = opts ? opts->encoding : PDN_ENC_AUTO;
+    /* A game that is not UTF-8 turns the reader to the fallback for good. */
+    if (enc == PDN_ENC_AUTO && before->not_utf8)
+        enc = PDN_ENC_LATIN1;
+    out->offset = offset;
+    out->line = before->lines + 1;
+    /* Columns count characters: a byte each in a single-byte encoding. */
+    size_t chars = offset - ls;
+    if (enc == PDN_ENC_AUTO || enc == PDN_ENC_UTF8)
+        chars -= pdn_bits__continuations(u + ls, offset - ls);
+    /* The reader skips a byte order mark at the input's start. */
+    if (ls == 0 && offset >= 3 && memcmp(u, "\xEF\xBB\xBF", 3) == 0)
+        chars -= enc == PDN_ENC_AUTO || enc == PDN_ENC_UTF8 ? 1 : 3;
+    out->column = (uint32_t)(1 + chars);
+    out->after_cr = offset > 0 && u[offset - 1] == '\r';
+    out->encoding = enc;
+    out->games = 0;
+}

@@ -1,0 +1,266 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_reader_marks.c - reading an input in parts: a reader started at a
+ * mark reads what the reader that gave it reads from there; the facts of
+ * the input before a mark, added up in pieces, and the mark guessed from
+ * them are the reader's own; guessed game starts are where readers stand.
+ * Over fixed texts and every file of the corpus, in each encoding setting.
+ */
+#include "harness.h"
+#include "pdn.h"
+#include "support/append.h"
+#include "support/files.h"
+
+/* What a game reads as: its canonical text, its place, its diagnostics
+ * with their line and column. */
+static void describe(const pdn_game *g, test_text *t)
+{
+    pdn_write_options wo = PDN_WRITE_OPTIONS_INIT;
+    if (pdn_write_pdn(g, &wo, (pdn_sink){test_text_sink, t}) != PDN_OK)
+        test_puts(t, "(write failed)");
+    char line[160];
+    snprintf(line, sizeof line, "#%llu at %llu enc %d\n", (unsigned long long)pdn_game_index(g),
+             (unsigned long long)pdn_game_input_offset(g), (int)pdn_game_encoding(g));
+    test_puts(t, line);
+    size_t n;
+    const pdn_diag *d = pdn_game_diags(g, &n);
+    for (size_t i = 0; i < n; i++) {
+        uint64_t ln;
+        uint32_t col;
+        pdn_game_locate(g, d[i].offset, &ln, &col);
+        snprintf(line, sizeof line, "%s %llu:%u\n", pdn_diag_name(d[i].code),
+                 (unsigned long long)ln, col);
+        test_puts(t, line);
+    }
+}
+
+static bool same_mark(const pdn_reader_mark *a, const pdn_reader_mark *b)
+{
+    return a->offset == b->offset && a->line == b->line && a->column == b->column &&
+           !a->after_cr == !b->after_cr && a->encoding == b->encoding;
+}
+
+/* Up to `games` games from `r`, described; the mark after them. */
+static void read_some(pdn_reader *r, size_t games, test_text *t, pdn_reader_mark *end)
+{
+    const pdn_game *g;
+    for (size_t i = 0; i < games && pdn_reader_next(r, &g) == PDN_OK; i++)
+        describe(g, t);
+    pdn_reader_mark_get(r, end);
+}
+
+typedef struct stats {
+    size_t marks, guessed, resumed;
+} stats;
+
+/* Every mark of a reader over data: the facts before it counted in two
+ * pieces cut at an earlier mark give its line and encoding; the guess
+ * from them is the mark; a reader started at the mark, or at the guess,
+ * reads the next games as the first reader does. */
+static void check_text(const char *data, size_t len, const pdn_read_options *ro, stats *st)
+{
+    pdn_reader *r;
+    if (!CHECK(pdn_reader_new_buffer(&r, data, len, ro) == PDN_OK))
+        return;
+    pdn_reader_mark m, prev = {0, 1, 1, 0, ro->encoding, 0};
+    pdn_text_facts before = {0, 0};
+    const pdn_game *g;
+    size_t k = 0;
+    while (pdn_reader_next(r, &g) == PDN_OK) {
+        pdn_reader_mark_get(r, &m);
+        st->marks++;
+        CHECK_EQ_INT(m.games, ++k);
+        /* The facts: the pieces are the games, cut where the reader stands. */
+        pdn_text_facts_add(&before, data + prev.offset, (size_t)(m.offset - prev.offset));
+        pdn_text_facts whole = {0, 0};
+        if (k % 64 == 1)
+            pdn_text_facts_add(&whole, data, (size_t)m.offset);
+        CHECK(k % 64 != 1 || (whole.lines == before.lines && whole.not_utf8 == before.not_utf8));
+        CHECK_EQ_INT(m.line, before.lines + 1);
+        pdn_reader_mark guess;
+        pdn_reader_mark_guess(&guess, data, (size_t)m.offset, &before, ro);
+        st->guessed += same_mark(&guess, &m);
+        if (ro->encoding == PDN_ENC_AUTO)
+            CHECK_EQ_INT(m.encoding, before.not_utf8 ? PDN_ENC_LATIN1 : PDN_ENC_AUTO);
+        if (k % 5 == 1) {
+            /* Resumed at the mark and at the guess, the next games read
+             * the same, and the readers stop at the same mark. */
+            test_text want = {0}, got = {0}, from_guess = {0};
+            pdn_reader *a = NULL, *b = NULL, *c = NULL;
+            pdn_reader_mark ea, eb, ec;
+            guess.games = m.games;
+            if (CHECK(pdn_reader_new_buffer(&a, data, len, ro) == PDN_OK) &&
+                CHECK(pdn_reader_new_buffer_at(&b, data, len, &m, ro) == PDN_OK)) {
+                read_some(a, k, &(test_text){0}, &ea);
+                read_some(a, 3, &want, &ea);
+                read_some(b, 3, &got, &eb);
+                CHECK(same_mark(&ea, &eb) && ea.games == eb.games);
+                CHECK(want.len == got.len && memcmp(want.buf, got.buf, want.len) == 0);
+                if (same_mark(&guess, &m) &&
+                    CHECK(pdn_reader_new_buffer_at(&c, data, len, &guess, ro) == PDN_OK)) {
+                    read_some(c, 3, &from_guess, &ec);
+                    CHECK(want.len == from_guess.len &&
+                          memcmp(want.buf, from_guess.buf, want.len) == 0);
+                }
+                st->resumed++;
+            }
+            pdn_reader_free(a);
+            pdn_reader_free(b);
+            pdn_reader_free(c);
+            free(want.buf);
+            free(got.buf);
+            free(from_guess.buf);
+        }
+        prev = m;
+    }
+    pdn_reader_free(r);
+}
+
+static void test_reader_marks__fixed(void)
+{
+    static const char *texts[] = {
+        "[Event \"a\"]\n1. 32-28 19-23 1-0\n\n[Event \"b\"]\n1. 33-29 *\n\n[Event \"c\"]\n0-1\n",
+        "[Event \"a\"]\r\n1. 32-28 19-23 1-0\r\n\r\n[Event \"b\"]\r\n1. 33-29 *\r\n",
+        "[Event \"a\"]\r1. 32-28 1-0\r\r[Event \"b\"]\r1. 33-29 *\r\r[Event \"c\"]\r*\r",
+        "\xEF\xBB\xBF" "1. 32-28 1-0 1. 33-29 0-1 1. 31-27 *",
+        "[Event \"Caf\xE9\"]\n1. 32-28 1-0\n\n[Event \"Caf\xC3\xA9\"]\n1. 33-29 *\n\n"
+        "[Event \"x\"]\n{\xE9t\xE9} 1. 31-27 *\n",
+        "[Event \"a\"]\n1. e4 e5 {1-0\n\n[Event \"x\"]} 2. Nf3 *\n\n[Event \"b\"]\n1. d4 1/2-1/2\n",
+        "1. 32-28 {\xC3\xA9} 19-23 2-0 \t \n\n[Event]\n1. 33-29 0-2\n\n",
+    };
+    static const pdn_encoding encs[] = {PDN_ENC_AUTO, PDN_ENC_UTF8, PDN_ENC_LATIN1};
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
+        for (size_t e = 0; e < 3; e++) {
+            pdn_read_options ro = PDN_READ_OPTIONS_INIT;
+            ro.encoding = encs[e];
+            stats st = {0, 0, 0};
+            check_text(texts[i], strlen(texts[i]), &ro, &st);
+            CHECK(st.marks >= 2);
+            CHECK_EQ_INT(st.guessed, st.marks);
+        }
+}
+
+/* The guessed starts: where the reader stands after a game that a blank
+ * line and a tag follow; a tag in a comment is guessed too, and is where
+ * no reader stands. */
+static void test_reader_marks__guess_start(void)
+{
+    const char *t = "[A \"1\"]\n1. e4 1-0\n\n[B \"2\"]\n1. d4 *\r\n\r\n[C \"3\"]\n{\n\n[D]} *\n";
+    size_t len = strlen(t);
+    size_t a = pdn_reader_guess_start(t, len, 0);
+    CHECK_EQ_INT(a, strstr(t, "1-0") + 3 - t);
+    size_t b = pdn_reader_guess_start(t, len, a + 1);
+    CHECK_EQ_INT(b, strstr(t, "d4 *") + 4 - t);
+    size_t c = pdn_reader_guess_start(t, len, b + 1);
+    CHECK_EQ_INT(c, strstr(t, "{") + 1 - t);
+    CHECK_EQ_INT(pdn_reader_guess_start(t, len, c + 1), len);
+    CHECK_EQ_INT(pdn_reader_guess_start(t, 0, 0), 0);
+    CHECK_EQ_INT(pdn_reader_guess_start("\n\n[A]", 5, 0), 5);
+    /* The reader stands at the first two guesses, not at the third. */
+    pdn_reader *r;
+    const pdn_game *g;
+    pdn_reader_mark m;
+    size_t at[3] = {0, 0, 0}, n = 0;
+    if (CHECK(pdn_reader_new_buffer(&r, t, len, NULL) == PDN_OK)) {
+        while (n < 3 && pdn_reader_next(r, &g) == PDN_OK) {
+            pdn_reader_mark_get(r, &m);
+            at[n++] = (size_t)m.offset;
+        }
+        pdn_reader_free(r);
+    }
+    CHECK(at[0] == a && at[1] == b && at[2] != c);
+}
+
+/* Facts in pieces: any cut that splits no CR LF gives the whole's. */
+static void test_reader_marks__facts_pieces(void)
+{
+    char t[700];
+    unsigned x = 12345;
+    for (size_t i = 0; i < sizeof t; i++) {
+        x = x * 1103515245u + 12345u;
+        static const char alphabet[] = "ab\n\r\r\n \xC3\xA9";
+        t[i] = alphabet[(x >> 16) % (sizeof alphabet - 1)];
+    }
+    for (size_t len = 0; len <= sizeof t; len += 37) {
+        uint64_t want = 0;
+        for (size_t i = 0; i < len; i++)
+            want += t[i] == '\n' || (t[i] == '\r' && (i + 1 == len || t[i + 1] != '\n'));
+        for (size_t cut = 0; cut <= len; cut += 13) {
+            if (cut > 0 && cut < len && t[cut - 1] == '\r' && t[cut] == '\n')
+                continue;
+            pdn_text_facts f = {0, 0};
+            pdn_text_facts_add(&f, t, cut);
+            pdn_text_facts_add(&f, t + cut, len - cut);
+            CHECK_EQ_INT(f.lines, want);
+        }
+    }
+    pdn_text_facts f = {0, 0};
+    pdn_text_facts_add(&f, "ok\xC3\xA9", 4);
+    CHECK(!f.not_utf8);
+    pdn_text_facts_add(&f, "\xE9", 1);
+    CHECK(f.not_utf8);
+    pdn_text_facts_add(&f, "ok", 2);
+    CHECK(f.not_utf8);
+}
+
+static void test_reader_marks__bad_marks(void)
+{
+    const char *t = "1. 32-28 *";
+    pdn_reader *r = NULL;
+    pdn_reader_mark m = {11, 1, 1, 0, PDN_ENC_AUTO, 0};
+    CHECK(pdn_reader_new_buffer_at(&r, t, 10, &m, NULL) == PDN_EINVAL);
+    m.offset = 3;
+    m.line = 0;
+    CHECK(pdn_reader_new_buffer_at(&r, t, 10, &m, NULL) == PDN_EINVAL);
+    m.line = 1;
+    m.encoding = (pdn_encoding)9;
+    CHECK(pdn_reader_new_buffer_at(&r, t, 10, &m, NULL) == PDN_EINVAL);
+    CHECK(pdn_reader_new_buffer_at(&r, t, 10, NULL, NULL) == PDN_EINVAL);
+    /* At the end: no games. */
+    m = (pdn_reader_mark){10, 1, 11, 0, PDN_ENC_AUTO, 4};
+    const pdn_game *g;
+    if (CHECK(pdn_reader_new_buffer_at(&r, t, 10, &m, NULL) == PDN_OK)) {
+        CHECK(pdn_reader_next(r, &g) == PDN_DONE);
+        pdn_reader_free(r);
+    }
+}
+
+static bool visit(const char *path, const char *name, void *ctx)
+{
+    stats *st = ctx;
+    if (!test_has_ext(name, ".pdn") && !test_has_ext(name, ".pgn"))
+        return true;
+    size_t len;
+    char *data = test_read_file(path, &len);
+    if (!CHECK(data != NULL))
+        return true;
+    static const pdn_encoding encs[] = {PDN_ENC_AUTO, PDN_ENC_LATIN1};
+    for (size_t e = 0; e < 2; e++) {
+        pdn_read_options ro = PDN_READ_OPTIONS_INIT;
+        ro.encoding = encs[e];
+        ro.default_gametype = test_has_ext(name, ".pgn") ? 0 : -1;
+        check_text(data, len, &ro, st);
+    }
+    free(data);
+    return true;
+}
+
+static void test_reader_marks__corpus(void)
+{
+    stats st = {0, 0, 0};
+    test_walk_files(PDN_CORPUS_DIR, visit, &st);
+    printf("corpus: %zu marks, %zu guessed exactly, %zu resumed\n", st.marks, st.guessed,
+           st.resumed);
+    CHECK(st.marks > 10000);
+    CHECK_EQ_INT(st.guessed, st.marks);
+}
+
+int main(void)
+{
+    RUN(test_reader_marks__fixed);
+    RUN(test_reader_marks__guess_start);
+    RUN(test_reader_marks__facts_pieces);
+    RUN(test_reader_marks__bad_marks);
+    RUN(test_reader_marks__corpus);
+    return harness_report();
+}
