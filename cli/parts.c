@@ -135,7 +135,12 @@ static void count_part(run *rn, size_t k)
         s->counted = COUNTING;
         pthread_mutex_unlock(&rn->mu);
         size_t end = k + 1 < rn->nparts ? rn->slots[k + 1].start : rn->len;
-        pdn_text_facts_add(&s->facts, rn->data + s->start, end - s->start);
+        /* Without printing, lines go unused: what a game reads as does not
+         * depend on them, only where its diagnostics are said to be. */
+        if (rn->print)
+            pdn_text_facts_add(&s->facts, rn->data + s->start, end - s->start);
+        else
+            s->facts.not_utf8 = !pdn_text_utf8(rn->data + s->start, end - s->start);
         pthread_mutex_lock(&rn->mu);
         s->counted = COUNTED;
         pthread_cond_broadcast(&rn->cv);
@@ -165,10 +170,13 @@ static void mark_upto(run *rn, size_t k)
     }
 }
 
-static bool same_mark(const pdn_reader_mark *a, const pdn_reader_mark *b)
+/* Whether a part started from `guess` reads what the reader that stands at
+ * `m` reads; without printing, lines and columns need not agree. */
+static bool same_mark(const pdn_reader_mark *m, const pdn_reader_mark *guess, bool print)
 {
-    return a->offset == b->offset && a->line == b->line && a->column == b->column &&
-           !a->after_cr == !b->after_cr && a->encoding == b->encoding;
+    return m->offset == guess->offset && m->encoding == guess->encoding &&
+           (!print || (m->line == guess->line && m->column == guess->column &&
+                       !m->after_cr == !guess->after_cr));
 }
 
 /* Reads part k from its mark until the reader stands at the mark of a
@@ -206,7 +214,7 @@ static void read_part(run *rn, void *worker, size_t k, pdn_reader_mark start)
             mark_upto(rn, target);
             pdn_reader_mark guess = rn->slots[target].mark;
             pthread_mutex_unlock(&rn->mu);
-            if (same_mark(&m, &guess)) {
+            if (same_mark(&m, &guess, rn->print)) {
                 s->joined = target;
                 break;
             }
