@@ -102,7 +102,7 @@ void cli_print_diag(FILE *out, const char *file, const pdn_game *g, const pdn_di
  * recorded rather than printed, and put in when the buffer is printed.
  */
 typedef struct cli_number {
-    long at;                /* where in the output it goes */
+    size_t at;              /* where in the output it goes */
     unsigned long long nth; /* the game's number within the run */
 } cli_number;
 
@@ -111,7 +111,8 @@ typedef struct cli_part {
     FILE *out;        /* NULL: counted only */
     unsigned long long counts[4];
     unsigned long long games;
-    bool deferred; /* game numbers go to `numbers` */
+    bool deferred;         /* game numbers go to `numbers` */
+    const size_t *out_len; /* deferred: the bytes `out` holds once flushed */
     cli_number *numbers;
     size_t n_numbers, cap_numbers;
     bool failed; /* out of memory for `numbers` */
@@ -135,14 +136,21 @@ typedef struct cli_totals {
     unsigned long long games, counts[4];
 } cli_totals;
 
+/* How a command handles the games of a file. */
+typedef struct cli_games {
+    cli_game_fn fn;
+    void *const *workers; /* one for each thread */
+    unsigned jobs;        /* threads, at most */
+    FILE *out;            /* where the output goes in the games' order; NULL: none */
+    const char *out_name; /* its name in an error message */
+} cli_games;
+
 /*
- * Reads every game of `path` ("-": standard input) and hands it to `fn`, on
- * up to `jobs` threads (`workers` holds one worker for each), printing to
- * stdout when `print` is set, in the order the games come.  Adds to `t`;
- * returns an exit code (a fatal status already reported).
+ * Reads every game of `path` ("-": standard input) and hands it to
+ * how->fn, on up to how->jobs threads.  Adds to `t`; returns an exit code
+ * (a fatal status already reported).
  */
-int cli_read_games(const char *path, const cli_read *r, unsigned jobs, bool print, cli_game_fn fn,
-                   void *const *workers, cli_totals *t);
+int cli_read_games(const char *path, const cli_read *r, const cli_games *how, cli_totals *t);
 
 /* The threads a command may use at most. */
 #define CLI_JOBS_MAX 64

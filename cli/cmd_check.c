@@ -113,7 +113,8 @@ int cmd_check(int argc, char **argv)
             rc = EXIT_USAGE;
             break;
         }
-        int c = cli_read_games(argv[i], &r, jobs, !quiet, check_game, ptrs, &t);
+        cli_games how = {check_game, ptrs, jobs, quiet ? NULL : stdout, "<stdout>"};
+        int c = cli_read_games(argv[i], &r, &how, &t);
         if (c > rc)
             rc = c;
         files++;
@@ -129,6 +130,9 @@ int cmd_check(int argc, char **argv)
     unsigned long long errors = t.counts[PDN_SEV_ERROR], warnings = t.counts[PDN_SEV_WARNING];
     printf("%llu game%s, %llu error%s, %llu warning%s\n", t.games, t.games == 1 ? "" : "s", errors,
            errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s");
+    /* A write error a part's printing met is reported already. */
+    if (fflush(stdout) != 0 || ferror(stdout))
+        return rc == EXIT_SYSTEM ? rc : cli_fatal("<stdout>", PDN_EIO);
     if (rc == EXIT_OK_ && errors)
         rc = EXIT_INPUT;
     return rc;

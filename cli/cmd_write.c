@@ -11,10 +11,32 @@
 
 typedef pdn_status (*write_fn)(const pdn_game *, const pdn_write_options *, pdn_sink);
 
+/* What a thread writing games keeps. */
+typedef struct writer {
+    write_fn fn;
+    pdn_write_options wo;
+    pdn_replay *rp; /* when moves are rewritten */
+    pdn_replay_options ro;
+} writer;
+
+static pdn_status write_game(void *worker, const pdn_game *g, cli_part *p)
+{
+    writer *w = worker;
+    p->counts[PDN_SEV_ERROR] += pdn_game_count_severity(g, PDN_SEV_ERROR);
+    pdn_status st;
+    if (w->rp != NULL && (st = pdn_replay_run(w->rp, g, &w->ro)) != PDN_OK)
+        return st;
+    w->wo.replay = w->rp;
+    return w->fn(g, &w->wo, (pdn_sink){cli_file_sink, p->out});
+}
+
 static int run(const char *cmd, int argc, char **argv, write_fn fn, pdn_write_options wo)
 {
     cli_read r = CLI_READ_INIT;
     const char *file = NULL, *output = NULL;
+    /* JSON holds each game's number, which a part read on a thread of its
+     * own does not know: one thread. */
+    unsigned jobs = fn == pdn_write_pdn ? cli_default_jobs() : 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int took = cli_input_option(&r, cmd, &file, argc, argv, &i);
@@ -22,6 +44,11 @@ static int run(const char *cmd, int argc, char **argv, write_fn fn, pdn_write_op
             return EXIT_USAGE;
         if (took)
             continue;
+        if (fn == pdn_write_pdn && (took = cli_jobs_option(&jobs, cmd, argc, argv, &i)) != 0) {
+            if (took < 0)
+                return EXIT_USAGE;
+            continue;
+        }
         if (fn == pdn_write_pdn && (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0)) {
             if (i + 1 >= argc) {
                 cli_usage_error(cmd, "option '%s' needs a file", a);
@@ -72,48 +99,45 @@ static int run(const char *cmd, int argc, char **argv, write_fn fn, pdn_write_op
         cli_usage_error(cmd, "%s", "no input file (use - for standard input)");
         return EXIT_USAGE;
     }
+    /* The input is opened first, so that a missing one leaves the output
+     * file untouched. */
     cli_input in;
     if (!cli_input_open(&in, file))
         return EXIT_SYSTEM;
+    cli_input_close(&in);
     FILE *out = stdout;
     if (output && !(out = fopen(output, "wb"))) {
         fprintf(stderr, "pdn: %s: %s\n", output, strerror(errno));
-        cli_input_close(&in);
         return EXIT_SYSTEM;
     }
-    pdn_reader *reader;
-    pdn_replay *rp = NULL;
-    pdn_status st = cli_reader_open(&reader, &in, &r);
     /* Rewriting moves needs them resolved: replay each game first. */
     bool replay = wo.captures != PDN_CAPTURES_ASIS || wo.notation != 0;
-    pdn_replay_options ro = cli_replay_options(&r);
-    unsigned long long errors = 0, games = 0;
-    if (st == PDN_OK && replay && (st = pdn_replay_new(&rp, NULL)) != PDN_OK)
-        pdn_reader_free(reader);
-    if (st == PDN_OK) {
-        const pdn_game *g;
-        pdn_sink sink = {cli_file_sink, out};
-        while ((st = pdn_reader_next(reader, &g)) == PDN_OK) {
-            games++;
-            errors += pdn_game_count_severity(g, PDN_SEV_ERROR);
-            if (rp != NULL && (st = pdn_replay_run(rp, g, &ro)) != PDN_OK)
-                break;
-            wo.replay = rp;
-            if ((st = fn(g, &wo, sink)) != PDN_OK)
-                break;
-        }
-        pdn_replay_free(rp);
-        pdn_reader_free(reader);
+    writer workers[CLI_JOBS_MAX];
+    void *ptrs[CLI_JOBS_MAX];
+    unsigned made = 0;
+    pdn_status st = PDN_OK;
+    for (; made < jobs; made++) {
+        workers[made] = (writer){fn, wo, NULL, cli_replay_options(&r)};
+        ptrs[made] = &workers[made];
+        if (replay && (st = pdn_replay_new(&workers[made].rp, NULL)) != PDN_OK)
+            break;
     }
-    int rc = EXIT_OK_;
-    if (st != PDN_DONE)
-        rc = cli_fatal(st == PDN_EIO && !in.failed ? (output ? output : "<stdout>") : in.name, st);
-    if (fflush(out) != 0 || (out != stdout && fclose(out) != 0))
-        rc = cli_fatal(output ? output : "<stdout>", PDN_EIO);
-    cli_input_close(&in);
+    const char *out_name = output ? output : "<stdout>";
+    cli_totals t = {0, {0, 0, 0, 0}};
+    int rc = made < jobs ? cli_fatal(file, st) : EXIT_OK_;
+    if (rc == EXIT_OK_) {
+        cli_games how = {write_game, ptrs, jobs, out, out_name};
+        rc = cli_read_games(file, &r, &how, &t);
+    }
+    for (unsigned j = 0; j < made; j++)
+        pdn_replay_free(workers[j].rp);
+    if ((fflush(out) != 0 || (out != stdout && fclose(out) != 0)) && rc == EXIT_OK_)
+        rc = cli_fatal(out_name, PDN_EIO);
+    unsigned long long errors = t.counts[PDN_SEV_ERROR];
     if (rc == EXIT_OK_ && errors) {
-        fprintf(stderr, "pdn %s: %s: %llu error%s in %llu game%s (see 'pdn check')\n", cmd, in.name,
-                errors, errors == 1 ? "" : "s", games, games == 1 ? "" : "s");
+        fprintf(stderr, "pdn %s: %s: %llu error%s in %llu game%s (see 'pdn check')\n", cmd,
+                strcmp(file, "-") == 0 ? "<stdin>" : file, errors, errors == 1 ? "" : "s",
+                t.games, t.games == 1 ? "" : "s");
         rc = EXIT_INPUT;
     }
     return rc;

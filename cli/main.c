@@ -25,6 +25,7 @@ static const cli_opt fmt_opts[] = {
     {"--variant", NULL, "T", "with --captures/--notation: replay every game as GameType T"},
     {"--mode", NULL, "M", "reading mode: liberal (default), standard or strict"},
     {"--encoding", NULL, "E", "auto (default), utf8, latin1, cp1251 or cp866"},
+    {"--jobs", "-j", "N", "threads to read the file on (default: the processors online)"},
     {NULL, NULL, NULL, NULL},
 };
 static const cli_opt json_opts[] = {

@@ -12,11 +12,11 @@
  * result is dropped.  The buffers are printed in order, so the output is
  * the one a single reader gives, game numbers put in as they are printed.
  */
-#define _POSIX_C_SOURCE 200809L
+/* fopencookie() where the C library has it (glibc), else open_memstream(). */
+#define _GNU_SOURCE
 
 #include "cli.h"
 
-#include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -44,14 +44,55 @@
 
 enum { UNCOUNTED, COUNTING, COUNTED };
 
+/* A part's output.  Where the C library allows, the memory goes back to a
+ * pool once printed, so that a later part writes to pages already in use
+ * rather than to new ones, each a page fault. */
+typedef struct outbuf {
+    char *data;
+    size_t len, cap;
+} outbuf;
+
+#if defined(__GLIBC__)
+static ssize_t outbuf_write(void *cookie, const char *data, size_t n)
+{
+    outbuf *o = cookie;
+    if (n > o->cap - o->len) {
+        size_t cap = o->cap ? o->cap : 64 * 1024;
+        while (cap - o->len < n)
+            cap *= 2;
+        char *d = realloc(o->data, cap);
+        if (d == NULL)
+            return 0;
+        o->data = d;
+        o->cap = cap;
+    }
+    memcpy(o->data + o->len, data, n);
+    o->len += n;
+    return (ssize_t)n;
+}
+
+static FILE *open_out(outbuf *o)
+{
+    o->len = 0;
+    return fopencookie(o, "w", (cookie_io_functions_t){NULL, outbuf_write, NULL, NULL});
+}
+#else
+static FILE *open_out(outbuf *o)
+{
+    free(o->data);
+    o->data = NULL;
+    o->len = o->cap = 0;
+    return open_memstream(&o->data, &o->len);
+}
+#endif
+
 typedef struct slot {
     size_t start;         /* guessed offset of its first game */
     pdn_text_facts facts; /* of the input from `start` to the next part */
     int counted;          /* UNCOUNTED, COUNTING, COUNTED: of `facts`, under mu */
     pdn_reader_mark mark; /* made up for `start` once `marked` covers it */
     cli_part part;
-    char *buf; /* the output, when printing */
-    size_t len;
+    outbuf ob; /* the output, when printing */
     size_t joined; /* the part its reader stopped at (nparts: the end) */
     pdn_status st;
     bool done;
@@ -65,6 +106,8 @@ typedef struct run {
     pdn_read_options opts;
     cli_game_fn fn;
     bool print;
+    FILE *out;
+    const char *out_name;
     size_t part_min; /* PART_MIN, or PDN_PART_BYTES */
     slot *slots;
     size_t nparts;
@@ -76,6 +119,8 @@ typedef struct run {
     size_t taken;    /* parts handed out */
     size_t printing; /* the part the printer waits for */
     size_t ahead;    /* parts handed out beyond `printing`, at most */
+    outbuf *pool;    /* outputs printed, for reuse: `ahead` of them at most */
+    size_t pooled;
     bool stop;
 } run;
 
@@ -123,7 +168,11 @@ void cli_game_number(cli_part *p, const pdn_game *g)
         p->cap_numbers = cap;
     }
     /* A reader started at a made-up mark counts its games from 0. */
-    p->numbers[p->n_numbers++] = (cli_number){ftell(p->out), pdn_game_index(g)};
+    if (fflush(p->out) != 0) {
+        p->failed = true;
+        return;
+    }
+    p->numbers[p->n_numbers++] = (cli_number){*p->out_len, pdn_game_index(g)};
 }
 
 /* Counts the facts of part k, unless another thread does, and waits for
@@ -186,8 +235,9 @@ static void read_part(run *rn, void *worker, size_t k, pdn_reader_mark start)
     slot *s = &rn->slots[k];
     s->part.name = rn->name;
     s->part.deferred = true;
+    s->part.out_len = &s->ob.len;
     s->joined = rn->nparts;
-    if (rn->print && (s->part.out = open_memstream(&s->buf, &s->len)) == NULL) {
+    if (rn->print && (s->part.out = open_out(&s->ob)) == NULL) {
         s->st = PDN_ENOMEM;
         return;
     }
@@ -249,6 +299,8 @@ static void *work(void *arg)
             count_part(rn, k);
         mark_upto(rn, k);
         pdn_reader_mark start = rn->slots[k].mark;
+        if (rn->pooled > 0)
+            rn->slots[k].ob = rn->pool[--rn->pooled];
         pthread_mutex_unlock(&rn->mu);
         read_part(rn, wa->worker, k, start);
         pthread_mutex_lock(&rn->mu);
@@ -261,25 +313,35 @@ static void *work(void *arg)
 
 static void free_part(slot *s)
 {
-    free(s->buf);
+    free(s->ob.data);
     free(s->part.numbers);
-    s->buf = NULL;
+    s->ob = (outbuf){NULL, 0, 0};
     s->part.numbers = NULL;
+}
+
+/* Keeps a printed part's output memory for a later part.  Under mu. */
+static void reuse_part(run *rn, slot *s)
+{
+    if (rn->pooled < rn->ahead && s->ob.data != NULL) {
+        rn->pool[rn->pooled++] = s->ob;
+        s->ob = (outbuf){NULL, 0, 0};
+    }
+    free_part(s);
 }
 
 /* Prints a part's output with its game numbers, the games before it being
  * `before`; false on a write error. */
-static bool print_part(const slot *s, unsigned long long before)
+static bool print_part(const slot *s, unsigned long long before, FILE *out)
 {
     size_t at = 0;
     bool ok = true;
     for (size_t i = 0; i < s->part.n_numbers; i++) {
-        size_t to = (size_t)s->part.numbers[i].at;
-        ok &= fwrite(s->buf + at, 1, to - at, stdout) == to - at;
-        ok &= printf("%llu", before + s->part.numbers[i].nth) > 0;
+        size_t to = s->part.numbers[i].at;
+        ok &= fwrite(s->ob.data + at, 1, to - at, out) == to - at;
+        ok &= fprintf(out, "%llu", before + s->part.numbers[i].nth) > 0;
         at = to;
     }
-    return ok & (fwrite(s->buf + at, 1, s->len - at, stdout) == s->len - at);
+    return ok & (fwrite(s->ob.data + at, 1, s->ob.len - at, out) == s->ob.len - at);
 }
 
 /* The parts of data[0..len), each starting where a game is guessed to
@@ -308,6 +370,11 @@ static int read_parallel(run *rn, unsigned jobs, void *const *workers, cli_total
         return cli_fatal(rn->name, PDN_ENOMEM);
     rn->nparts = cut(rn->slots, max, rn->data, rn->len, jobs, rn->part_min);
     rn->ahead = (size_t)jobs * AHEAD_PER_JOB;
+    rn->pool = calloc(rn->ahead, sizeof *rn->pool);
+    if (rn->pool == NULL) {
+        free(rn->slots);
+        return cli_fatal(rn->name, PDN_ENOMEM);
+    }
     pthread_mutex_init(&rn->mu, NULL);
     pthread_cond_init(&rn->cv, NULL);
     pthread_t threads[CLI_JOBS_MAX];
@@ -331,15 +398,15 @@ static int read_parallel(run *rn, unsigned jobs, void *const *workers, cli_total
             pthread_cond_wait(&rn->cv, &rn->mu);
         slot *s = &rn->slots[k];
         pthread_mutex_unlock(&rn->mu);
-        if (s->buf != NULL && !print_part(s, before))
+        if (rn->print && !print_part(s, before, rn->out))
             write_failed = true;
         for (int v = 0; v < 4; v++)
             t->counts[v] += s->part.counts[v];
         t->games += s->part.games;
         before += s->part.games;
         st = s->st;
-        free_part(s);
         pthread_mutex_lock(&rn->mu);
+        reuse_part(rn, s);
         /* The parts a reader went through are read by it. */
         for (size_t d = k + 1; d < s->joined; d++)
             atomic_store(&rn->slots[d].dropped, true);
@@ -352,22 +419,22 @@ static int read_parallel(run *rn, unsigned jobs, void *const *workers, cli_total
         pthread_join(threads[j], NULL);
     for (size_t d = 0; d < rn->nparts; d++)
         free_part(&rn->slots[d]);
+    for (size_t d = 0; d < rn->pooled; d++)
+        free(rn->pool[d].data);
+    free(rn->pool);
     free(rn->slots);
     pthread_cond_destroy(&rn->cv);
     pthread_mutex_destroy(&rn->mu);
     if (st != PDN_OK)
         return cli_fatal(rn->name, st);
-    if (write_failed) {
-        fprintf(stderr, "pdn: %s\n", strerror(errno));
-        return EXIT_SYSTEM;
-    }
+    if (write_failed)
+        return cli_fatal(rn->out_name, PDN_EIO);
     return EXIT_OK_;
 }
 
 /* One reader over the input as it comes: standard input, a pipe, a file
  * too small to share out, or one thread. */
-static int read_serial(cli_input *in, const cli_read *r, bool print, cli_game_fn fn, void *worker,
-                       cli_totals *t)
+static int read_serial(cli_input *in, const cli_read *r, const cli_games *how, cli_totals *t)
 {
     pdn_reader *reader;
     pdn_status st = cli_reader_open(&reader, in, r);
@@ -375,22 +442,24 @@ static int read_serial(cli_input *in, const cli_read *r, bool print, cli_game_fn
         return cli_fatal(in->name, st);
     cli_part p = {0};
     p.name = in->name;
-    p.out = print ? stdout : NULL;
+    p.out = how->out;
     const pdn_game *g;
     while ((st = pdn_reader_next(reader, &g)) == PDN_OK) {
         p.games++;
-        if ((st = fn(worker, g, &p)) != PDN_OK)
+        if ((st = how->fn(how->workers[0], g, &p)) != PDN_OK)
             break;
     }
     for (int v = 0; v < 4; v++)
         t->counts[v] += p.counts[v];
     t->games += p.games;
     pdn_reader_free(reader);
-    return st == PDN_DONE ? EXIT_OK_ : cli_fatal(in->name, st);
+    if (st == PDN_DONE)
+        return EXIT_OK_;
+    /* An I/O error not in reading is in writing. */
+    return cli_fatal(st == PDN_EIO && !in->failed ? how->out_name : in->name, st);
 }
 
-int cli_read_games(const char *path, const cli_read *r, unsigned jobs, bool print, cli_game_fn fn,
-                   void *const *workers, cli_totals *t)
+int cli_read_games(const char *path, const cli_read *r, const cli_games *how, cli_totals *t)
 {
     cli_input in;
     if (!cli_input_open(&in, path))
@@ -403,29 +472,30 @@ int cli_read_games(const char *path, const cli_read *r, unsigned jobs, bool prin
         part_min = (size_t)atol(env), serial_below = 1;
     struct stat sb;
     int fd = in.fp != stdin ? fileno(in.fp) : -1;
-    if (jobs < 2 || fd < 0 || fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode) ||
-        (uint64_t)sb.st_size < serial_below || (uint64_t)sb.st_size > SIZE_MAX) {
-        int rc = read_serial(&in, r, print, fn, workers[0], t);
-        cli_input_close(&in);
-        return rc;
+    void *map = MAP_FAILED;
+    size_t len = 0;
+    if (how->jobs >= 2 && fd >= 0 && fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) &&
+        (uint64_t)sb.st_size >= serial_below && (uint64_t)sb.st_size <= SIZE_MAX) {
+        len = (size_t)sb.st_size;
+        map = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
     }
-    size_t len = (size_t)sb.st_size;
-    void *map = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
+    int rc;
     if (map == MAP_FAILED) {
-        int rc = read_serial(&in, r, print, fn, workers[0], t);
-        cli_input_close(&in);
-        return rc;
+        rc = read_serial(&in, r, how, t);
+    } else {
+        run rn = {0};
+        rn.data = map;
+        rn.len = len;
+        rn.name = in.name;
+        rn.opts = cli_input_options(&in, r);
+        rn.fn = how->fn;
+        rn.print = how->out != NULL;
+        rn.out = how->out;
+        rn.out_name = how->out_name;
+        rn.part_min = part_min;
+        rc = read_parallel(&rn, how->jobs, how->workers, t);
+        munmap(map, len);
     }
-    run rn = {0};
-    rn.data = map;
-    rn.len = len;
-    rn.name = in.name;
-    rn.opts = cli_input_options(&in, r);
-    rn.fn = fn;
-    rn.print = print;
-    rn.part_min = part_min;
-    int rc = read_parallel(&rn, jobs, workers, t);
-    munmap(map, len);
     cli_input_close(&in);
     return rc;
 }

@@ -100,6 +100,21 @@ check "fmt from stdin" "$(cat "$tmp/out.pdn")" "$("$pdn" fmt - <"$tmp/warn.pdn")
 check "json line count" 1 "$("$pdn" json "$tmp/ok.pdn" | wc -l)"
 "$pdn" fmt -o /nonexistent/dir/x.pdn "$tmp/ok.pdn" 2>/dev/null; check "unwritable output exits 3" 3 $?
 "$pdn" fmt "$tmp/ok.pdn" >/dev/full 2>/dev/null; check "full disk exits 3" 3 $?
+"$pdn" check "$tmp/err.pdn" >/dev/full 2>/dev/null; check "check to a full disk exits 3" 3 $?
+# --jobs: the parts of a file read on threads print as one reader does; a
+# write error met while printing a part is an error.
+for i in 1 2 3 4 5 6; do cat "$tmp/err.pdn" "$tmp/warn.pdn" "$tmp/ok.pdn"; done >"$tmp/many.pdn"
+check "check -j 3 prints as -j 1" "$("$pdn" check -j 1 "$tmp/many.pdn" 2>&1; echo $?)" \
+    "$(PDN_PART_BYTES=1 "$pdn" check -j 3 "$tmp/many.pdn" 2>&1; echo $?)"
+check "fmt -j 3 writes as -j 1" "$("$pdn" fmt -j 1 "$tmp/many.pdn" 2>&1; echo $?)" \
+    "$(PDN_PART_BYTES=1 "$pdn" fmt -j 3 "$tmp/many.pdn" 2>&1; echo $?)"
+PDN_PART_BYTES=1 "$pdn" fmt -j 3 "$tmp/many.pdn" >/dev/full 2>/dev/null
+check "fmt -j 3 to a full disk exits 3" 3 $?
+PDN_PART_BYTES=1 "$pdn" check -j 3 "$tmp/many.pdn" >/dev/full 2>/dev/null
+check "check -j 3 to a full disk exits 3" 3 $?
+"$pdn" check -j 0 "$tmp/ok.pdn" >/dev/null 2>&1; check "-j 0 exits 2" 2 $?
+"$pdn" check -j "$tmp/ok.pdn" >/dev/null 2>&1; check "-j without a number exits 2" 2 $?
+"$pdn" json -j 2 "$tmp/ok.pdn" >/dev/null 2>&1; check "json takes no -j" 2 $?
 
 # --- pdn fen -------------------------------------------------------------------
 check "fen canonical" "W:W31-50:B1-20" "$("$pdn" fen 'W:W50,49,48,47,46,31-45:B20,19,1-18')"

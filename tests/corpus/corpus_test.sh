@@ -6,7 +6,7 @@
 #   corpus_test.sh PDN CORPUS DATA counts        game counts, liberal = no syntax errors
 #   corpus_test.sh PDN CORPUS DATA replay        replay finds exactly the listed problems
 #   corpus_test.sh PDN CORPUS DATA encodings     Latin-1 originals == UTF-8 copies
-#   corpus_test.sh PDN CORPUS DATA parts         check on threads == check on one
+#   corpus_test.sh PDN CORPUS DATA parts         check, fmt on threads == on one
 #   corpus_test.sh PDN CORPUS DATA roundtrip F   fmt idempotent, JSON equal, strict
 #   corpus_test.sh PDN CORPUS DATA counts-table  prints the table (to regenerate)
 #
@@ -150,8 +150,8 @@ roundtrip)
     if cmp -s "$tmp/m.$ext" "$tmp/m2.$ext"; then ok; else bad "$rel: fmt --captures minimal is not idempotent"; diff "$tmp/m.$ext" "$tmp/m2.$ext" | head -n 8; fi
     ;;
 parts)
-    # check --jobs: files cut into parts where games seem to end, read on
-    # several threads, print what one reader prints.  Small parts make every
+    # check and fmt --jobs: files cut into parts where games seem to end,
+    # read on several threads, print what one reader prints.  Small parts make every
     # kind of game end in the corpus a cut; all the files in one (mixed
     # encodings, line ends, games ended inside comments) add the cuts where a
     # reader must go on into the next part.
@@ -160,16 +160,17 @@ parts)
     printf '%s\0' "$tmp/all.pdn" >>"$tmp/list"
     while IFS= read -r -d '' f; do
         # Quiet, the parts join on the place and encoding alone.
-        for opts in "" "--syntax" "--strict" "-q" "--syntax -q"; do
+        for cmd in "check" "check --syntax" "check --strict" "check -q" "check --syntax -q" \
+            "fmt" "fmt --captures minimal"; do
             # shellcheck disable=SC2086
-            "$pdn" check -j 1 $opts "$f" >"$tmp/one" 2>&1
+            "$pdn" $cmd -j 1 "$f" >"$tmp/one" 2>&1
             echo "exit $?" >>"$tmp/one"
             for bytes in 1 700; do
                 # shellcheck disable=SC2086
-                PDN_PART_BYTES=$bytes "$pdn" check -j 3 $opts "$f" >"$tmp/many" 2>&1
+                PDN_PART_BYTES=$bytes "$pdn" $cmd -j 3 "$f" >"$tmp/many" 2>&1
                 echo "exit $?" >>"$tmp/many"
                 if cmp -s "$tmp/one" "$tmp/many"; then ok
-                else bad "check $opts -j 3 with parts of $bytes bytes differs on ${f#"$corpus"/}"; diff "$tmp/one" "$tmp/many" | head -n 6; fi
+                else bad "$cmd -j 3 with parts of $bytes bytes differs on ${f#"$corpus"/}"; diff "$tmp/one" "$tmp/many" | head -n 6; fi
             done
         done
     done <"$tmp/list"
