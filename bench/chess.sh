@@ -3,7 +3,8 @@
 #
 # chess.sh - pdn against pgn-extract on a large chess file, in one run (see
 # bench/README.md): full legal replay (`pdn check`) against `pgn-extract -r`,
-# the canonical writer (`pdn fmt`) against `pgn-extract -s -o /dev/null`,
+# the canonical writer (`pdn fmt`) against `pgn-extract -s -o /dev/null`
+# (pdn as it runs by default, on every processor, and on one with -j 1),
 # and the problems each tool finds in the corpus's chess files.
 #
 #   bench/chess.sh [--quick] [--size MB] [--runs N] PDN
@@ -165,14 +166,19 @@ cat "$input" >/dev/null
 for ((turn = 0; turn < runs; turn++)); do
     measure "$tmpdir/check.out" "$tmpdir/check.err" "$pdn" check -q "$input"
     keep check
+    measure "$tmpdir/check1.out" "$tmpdir/check1.err" "$pdn" check -q -j 1 "$input"
+    keep check1
     measure /dev/null "$tmpdir/pgx-r.err" "$pgx" -r "$input"
     keep pgxr
     measure /dev/null "$tmpdir/fmt.err" "$pdn" fmt "$input"
     keep fmt
+    measure /dev/null "$tmpdir/fmt1.err" "$pdn" fmt -j 1 "$input"
+    keep fmt1
     measure /dev/null "$tmpdir/pgx-s.err" "$pgx" -s -o /dev/null "$input"
     keep pgxs
 done
 summary=$(tail -n 1 "$tmpdir/check.out")
+[ "$summary" = "$(tail -n 1 "$tmpdir/check1.out")" ] || die "check -j 1 and check differ"
 games=$(sed -n 's/^\([0-9]*\) games*,.*/\1/p' <<<"$summary")
 plies=$("$pdn" stats --json "$input" 2>/dev/null | grep -o '"totals":{.*' |
     grep -o '"plies":[0-9]*' | head -n 1 | cut -d : -f 2) || plies=
@@ -277,7 +283,8 @@ fi
 # ---------------------------------------------------------------------------
 
 echo "pdn against pgn-extract, $(date -u '+%Y-%m-%d %H:%M UTC')"
-echo "  cpu     $cpu_name ($(nproc) cpus; each program uses one)"
+jobs=$("$pdn" check --help | grep -q -- '--jobs' && nproc || echo 1)
+echo "  cpu     $cpu_name ($(nproc) cpus; pgn-extract uses one, pdn $jobs by default and one with -j 1)"
 echo "  pdn     $version ($pdn, ${build_type:-unknown build type})"
 echo "  source  $source_line"
 echo "  pgn-ex  pgn-extract ${pgx_version:-?} ($pgx)"
@@ -285,7 +292,7 @@ echo "  load    $load (1, 5 and 15 minute load averages before the run)"
 echo "  input   ${input#"$root"/}: $(mb "$bytes") MB," \
     "$games games (pdn), ${plies:-?} plies in the main lines; pgn-extract: ${pgx_games:-?}"
 echo "  check   $summary"
-echo "  method  the four commands in turns, best of $runs run(s) each, input in the page cache;"
+echo "  method  the six commands in turns, best of $runs run(s) each, input in the page cache;"
 echo "          MB = 10^6 bytes"
 echo
 printf '%-34s %8s %8s %8s %8s\n' "" wall "" cpu "MB per"
@@ -295,19 +302,27 @@ row() {
         "$(secs $(($3 * 1000)))" "$(mbps "$bytes" $(($3 * 1000)))"
 }
 row "pdn check -q (full legal replay)" "$check_us" "$check_cpu"
+row "pdn check -q -j 1" "$check1_us" "$check1_cpu"
 row "pgn-extract -r" "$pgxr_us" "$pgxr_cpu"
 row "pdn fmt > /dev/null" "$fmt_us" "$fmt_cpu"
+row "pdn fmt -j 1 > /dev/null" "$fmt1_us" "$fmt1_cpu"
 row "pgn-extract -s -o /dev/null" "$pgxs_us" "$pgxs_cpu"
 echo
-echo "ratio check:  pgn-extract -r / pdn check = $(ratio "$pgxr_us" "$check_us")x wall," \
-    "$(ratio "$pgxr_cpu" "$check_cpu")x cpu"
-echo "ratio writer: pgn-extract -s / pdn fmt   = $(ratio "$pgxs_us" "$fmt_us")x wall," \
-    "$(ratio "$pgxs_cpu" "$fmt_cpu")x cpu"
+echo "ratio check:  pgn-extract -r / pdn check = $(ratio "$pgxr_us" "$check_us")x wall" \
+    "($jobs threads), $(ratio "$pgxr_us" "$check1_us")x wall on one thread (-j 1)," \
+    "$(ratio "$pgxr_cpu" "$check1_cpu")x cpu"
+echo "ratio writer: pgn-extract -s / pdn fmt   = $(ratio "$pgxs_us" "$fmt_us")x wall" \
+    "($jobs threads), $(ratio "$pgxs_us" "$fmt1_us")x wall on one thread (-j 1)," \
+    "$(ratio "$pgxs_cpu" "$fmt1_cpu")x cpu"
 verdict() { awk -v x="$1" -v goal="$2" 'BEGIN { print (x >= goal ? "met" : "not met") }'; }
-r1=$(ratio "$pgxr_us" "$check_us") r2=$(ratio "$pgxs_us" "$fmt_us") rate=$(mbps "$bytes" "$check_us")
-echo "goal: >= 20x pgn-extract on both: ${r1}x and ${r2}x (wall), $(verdict "$r1" 20) and $(verdict "$r2" 20)"
-echo "goal: full legal replay >= 100 MB/s on one core: $rate MB/s wall" \
-    "($(mbps "$bytes" $((check_cpu * 1000))) MB per cpu second), $(verdict "$rate" 100)"
+r1=$(ratio "$pgxr_us" "$check_us") r2=$(ratio "$pgxs_us" "$fmt_us")
+s1=$(ratio "$pgxr_us" "$check1_us") s2=$(ratio "$pgxs_us" "$fmt1_us")
+rate=$(mbps "$bytes" "$check1_us")
+echo "goal: >= 20x pgn-extract on both: ${r1}x and ${r2}x (wall, as run by default)," \
+    "$(verdict "$r1" 20) and $(verdict "$r2" 20); on one thread ${s1}x and ${s2}x," \
+    "$(verdict "$s1" 20) and $(verdict "$s2" 20)"
+echo "goal: full legal replay >= 100 MB/s on one core: $rate MB/s wall with -j 1" \
+    "($(mbps "$bytes" $((check1_cpu * 1000))) MB per cpu second), $(verdict "$rate" 100)"
 echo
 echo "problems found, by game (game = its number in its file; pdn: the errors, warnings and"
 echo "notes of 'pdn check'; pgn-extract: the messages of 'pgn-extract -r', by the line they name):"

@@ -45,6 +45,12 @@ now_us() { # now_us VAR: sets VAR to the wall clock in microseconds
     fi
 }
 
+# one_thread PDN: the option that keeps PDN's reading on one thread ("-j 1"),
+# or nothing for a build from before --jobs, which always used one.
+one_thread() {
+    if "$1" check --help 2>/dev/null | grep -q -- '--jobs'; then echo "-j 1"; fi
+}
+
 # measure OUT ERR CMD...: runs CMD once, standard output in OUT and error
 # output in ERR; sets run_us (wall time), run_cpu_ms (user + system time, to
 # the millisecond, from bash's `time`) and run_rss_kb (peak resident set,

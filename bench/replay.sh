@@ -149,16 +149,23 @@ move_nodes=$(awk '{ n += $1 } END { print n + 0 }' "$tmpdir/status")
 
 echo "replay.sh: warming up and measuring ($runs run(s) per measure, in turns)..." >&2
 cat "$input" >/dev/null
+# The goal is about one core: pdn reads on one thread (-j 1).
+one=$(one_thread "$pdn")
+base_one=
+[ -z "$baseline" ] || base_one=$(one_thread "$baseline")
 for ((turn = 0; turn < runs; turn++)); do
     measure /dev/null "$tmpdir/stderr" cat "$input"
     keep cat
-    measure "$tmpdir/syntax" "$tmpdir/stderr" "$pdn" check --syntax -q "$input"
+    # shellcheck disable=SC2086
+    measure "$tmpdir/syntax" "$tmpdir/stderr" "$pdn" check --syntax -q $one "$input"
     keep syn
     if [ -n "$baseline" ]; then
-        measure "$tmpdir/base" "$tmpdir/stderr" "$baseline" check -q "$input"
+        # shellcheck disable=SC2086
+        measure "$tmpdir/base" "$tmpdir/stderr" "$baseline" check -q $base_one "$input"
         keep base
     fi
-    measure "$tmpdir/full" "$tmpdir/stderr" "$pdn" check -q "$input"
+    # shellcheck disable=SC2086
+    measure "$tmpdir/full" "$tmpdir/stderr" "$pdn" check -q $one "$input"
     keep full
 done
 if [ -n "$baseline" ] && [ "$(tail -n 1 "$tmpdir/base")" != "$(tail -n 1 "$tmpdir/full")" ]; then

@@ -146,16 +146,28 @@ bytes=$(wc -c <"$input")
 describe_machine "$root"
 echo "run.sh: warming up and measuring ($runs run(s) per measure)..." >&2
 cat "$input" >/dev/null
+# The goals are about one core: pdn reads on one thread (-j 1) but in the
+# row of its default, which uses every processor.
+one=$(one_thread "$pdn")
+base_one=
+[ -z "$baseline" ] || base_one=$(one_thread "$baseline")
 for ((turn = 0; turn < runs; turn++)); do
     measure /dev/null "$tmpdir/stderr" cat "$input"
     keep cat
     if [ -n "$baseline" ]; then
-        measure "$tmpdir/base_summary" "$tmpdir/stderr" "$baseline" check --syntax -q "$input"
+        # shellcheck disable=SC2086
+        measure "$tmpdir/base_summary" "$tmpdir/stderr" "$baseline" check --syntax -q $base_one "$input"
         keep base
     fi
-    measure "$tmpdir/summary" "$tmpdir/stderr" "$pdn" check --syntax -q "$input"
+    # shellcheck disable=SC2086
+    measure "$tmpdir/summary" "$tmpdir/stderr" "$pdn" check --syntax -q $one "$input"
     keep check
-    measure /dev/null "$tmpdir/stderr" "$pdn" fmt "$input"
+    if [ -n "$one" ]; then
+        measure "$tmpdir/all_summary" "$tmpdir/stderr" "$pdn" check --syntax -q "$input"
+        keep all
+    fi
+    # shellcheck disable=SC2086
+    measure /dev/null "$tmpdir/stderr" "$pdn" fmt $one "$input"
     keep fmt
     measure /dev/null "$tmpdir/stderr" "$pdn" json "$input"
     keep json
@@ -177,8 +189,13 @@ big=$here/data/corpus-$((4 * size))MB-x4.$$.pdn
 cat "$input" "$input" "$input" "$input" >"$big"
 big_bytes=$(wc -c <"$big")
 cat "$big" >/dev/null
-measure /dev/null "$tmpdir/stderr" "$pdn" check --syntax -q "$big"
+# shellcheck disable=SC2086
+measure /dev/null "$tmpdir/stderr" "$pdn" check --syntax -q $one "$big"
 keep big
+if [ -n "$one" ]; then
+    measure /dev/null "$tmpdir/stderr" "$pdn" check --syntax -q "$big"
+    keep bigall
+fi
 rm -f "$big"
 big=
 
@@ -195,7 +212,7 @@ row() { # row LABEL NAME [GAMES]: the figures kept under NAME
 rss_mb() { mb $(($1 * 1024)); } # KiB to MB
 
 echo "pdn reader benchmark, $(date -u '+%Y-%m-%d %H:%M UTC')"
-echo "  cpu     $cpu_name ($(nproc) cpus; pdn uses one)"
+echo "  cpu     $cpu_name ($(nproc) cpus; pdn uses one${one:+ (-j 1), but in the rows marked all cpus})"
 echo "  pdn     $version ($pdn, ${build_type:-unknown build type})"
 [ -z "$baseline" ] || echo "  base    $baseline_version ($baseline)"
 echo "  source  $source_line"
@@ -209,12 +226,15 @@ printf '%-28s %8s %9s %9s %8s %9s\n' "measure" "best (s)" "MB/s" "games/s" "best
 row "cat FILE > /dev/null" cat
 [ -z "$baseline" ] || row "baseline check --syntax -q" base "$games"
 row "pdn check --syntax -q FILE" check "$games"
+[ -z "$one" ] || row "  the same on all cpus" all "$games"
 row "pdn fmt FILE > /dev/null" fmt "$games"
 row "pdn json FILE > /dev/null" json "$games"
 echo
 printf '%-28s %8s %9s %10s\n' "peak memory of pdn check" "wall (s)" "input MB" "max RSS MB"
 printf '%-28s %8s %9s %10s\n' "  input" "$(secs "$check_us")" "$(mb "$bytes")" "$(rss_mb "$check_rss")"
 printf '%-28s %8s %9s %10s\n' "  4 copies of the input" "$(secs "$big_us")" "$(mb "$big_bytes")" "$(rss_mb "$big_rss")"
+[ -z "$one" ] || printf '%-28s %8s %9s %10s\n' "  4 copies, on all cpus" "$(secs "$bigall_us")" \
+    "$(mb "$big_bytes")" "$(rss_mb "$bigall_rss")"
 echo
 
 if [ -n "$baseline" ]; then

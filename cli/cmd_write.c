@@ -136,8 +136,8 @@ static int run(const char *cmd, int argc, char **argv, write_fn fn, pdn_write_op
     unsigned long long errors = t.counts[PDN_SEV_ERROR];
     if (rc == EXIT_OK_ && errors) {
         fprintf(stderr, "pdn %s: %s: %llu error%s in %llu game%s (see 'pdn check')\n", cmd,
-                strcmp(file, "-") == 0 ? "<stdin>" : file, errors, errors == 1 ? "" : "s",
-                t.games, t.games == 1 ? "" : "s");
+                strcmp(file, "-") == 0 ? "<stdin>" : file, errors, errors == 1 ? "" : "s", t.games,
+                t.games == 1 ? "" : "s");
         rc = EXIT_INPUT;
     }
     return rc;

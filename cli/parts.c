@@ -34,13 +34,13 @@
 #define PART_MIN ((size_t)128 * 1024)
 /* ... and at most this size, so that the output waiting to be printed
  * stays small. */
-#define PART_MAX ((size_t)4 * 1024 * 1024)
+#define PART_MAX ((size_t)2 * 1024 * 1024)
 /* A part is the rest of the input over this many times the threads: parts
  * shrink toward the end, so that the threads finish close together. */
 #define SHARES_PER_JOB 4
 /* Parts read ahead of the one printed, for each thread: bounds the memory
  * their output takes. */
-#define AHEAD_PER_JOB 8
+#define AHEAD_PER_JOB 4
 
 enum { UNCOUNTED, COUNTING, COUNTED };
 
@@ -92,7 +92,7 @@ typedef struct slot {
     int counted;          /* UNCOUNTED, COUNTING, COUNTED: of `facts`, under mu */
     pdn_reader_mark mark; /* made up for `start` once `marked` covers it */
     cli_part part;
-    outbuf ob; /* the output, when printing */
+    outbuf ob;     /* the output, when printing */
     size_t joined; /* the part its reader stopped at (nparts: the end) */
     pdn_status st;
     bool done;
@@ -109,17 +109,18 @@ typedef struct run {
     FILE *out;
     const char *out_name;
     size_t part_min; /* PART_MIN, or PDN_PART_BYTES */
+    size_t released; /* the input before is let go (release_before()) */
     slot *slots;
     size_t nparts;
     pthread_mutex_t mu;
     pthread_cond_t cv;
     /* under mu: */
-    size_t marked;   /* slots[0..marked) have their marks */
+    size_t marked;         /* slots[0..marked) have their marks */
     pdn_text_facts before; /* of the input before slots[marked - 1].start */
-    size_t taken;    /* parts handed out */
-    size_t printing; /* the part the printer waits for */
-    size_t ahead;    /* parts handed out beyond `printing`, at most */
-    outbuf *pool;    /* outputs printed, for reuse: `ahead` of them at most */
+    size_t taken;          /* parts handed out */
+    size_t printing;       /* the part the printer waits for */
+    size_t ahead;          /* parts handed out beyond `printing`, at most */
+    outbuf *pool;          /* outputs printed, for reuse: `ahead` of them at most */
     size_t pooled;
     bool stop;
 } run;
@@ -329,6 +330,19 @@ static void reuse_part(run *rn, slot *s)
     free_part(s);
 }
 
+/* Lets the pages of the input before `end`, printed, go from memory, so
+ * that it holds the parts being read rather than the whole file.  A page
+ * touched again (a part dropped, still being read) is read in again. */
+static void release_before(run *rn, size_t end)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    end -= end % page;
+    if (end > rn->released) {
+        madvise((char *)rn->data + rn->released, end - rn->released, MADV_DONTNEED);
+        rn->released = end;
+    }
+}
+
 /* Prints a part's output with its game numbers, the games before it being
  * `before`; false on a write error. */
 static bool print_part(const slot *s, unsigned long long before, FILE *out)
@@ -411,6 +425,7 @@ static int read_parallel(run *rn, unsigned jobs, void *const *workers, cli_total
         for (size_t d = k + 1; d < s->joined; d++)
             atomic_store(&rn->slots[d].dropped, true);
         k = s->joined;
+        release_before(rn, k < rn->nparts ? rn->slots[k].start : rn->len);
     }
     rn->stop = true;
     pthread_cond_broadcast(&rn->cv);

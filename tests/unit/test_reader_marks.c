@@ -122,7 +122,8 @@ static void test_reader_marks__fixed(void)
         "[Event \"a\"]\n1. 32-28 19-23 1-0\n\n[Event \"b\"]\n1. 33-29 *\n\n[Event \"c\"]\n0-1\n",
         "[Event \"a\"]\r\n1. 32-28 19-23 1-0\r\n\r\n[Event \"b\"]\r\n1. 33-29 *\r\n",
         "[Event \"a\"]\r1. 32-28 1-0\r\r[Event \"b\"]\r1. 33-29 *\r\r[Event \"c\"]\r*\r",
-        "\xEF\xBB\xBF" "1. 32-28 1-0 1. 33-29 0-1 1. 31-27 *",
+        "\xEF\xBB\xBF"
+        "1. 32-28 1-0 1. 33-29 0-1 1. 31-27 *",
         "[Event \"Caf\xE9\"]\n1. 32-28 1-0\n\n[Event \"Caf\xC3\xA9\"]\n1. 33-29 *\n\n"
         "[Event \"x\"]\n{\xE9t\xE9} 1. 31-27 *\n",
         "[Event \"a\"]\n1. e4 e5 {1-0\n\n[Event \"x\"]} 2. Nf3 *\n\n[Event \"b\"]\n1. d4 1/2-1/2\n",
