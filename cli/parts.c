@@ -19,6 +19,7 @@
 
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -447,6 +448,22 @@ static int read_parallel(run *rn, unsigned jobs, void *const *workers, cli_total
     return EXIT_OK_;
 }
 
+/* A mapped file that shrinks while it is read (another program truncates
+ * it) raises SIGBUS on the pages gone: the command then says so and exits,
+ * rather than crash.  The message is made before the mapping, as a signal
+ * handler may only write it; a signal handler has no other way to it than
+ * this. */
+static char bus_message[512];
+static size_t bus_length;
+
+static void on_bus(int sig)
+{
+    (void)sig;
+    ssize_t w = write(STDERR_FILENO, bus_message, bus_length);
+    (void)w;
+    _exit(EXIT_SYSTEM);
+}
+
 /* One reader over the input as it comes: standard input, a pipe, a file
  * too small to share out, or one thread. */
 static int read_serial(cli_input *in, const cli_read *r, const cli_games *how, cli_totals *t)
@@ -508,8 +525,17 @@ int cli_read_games(const char *path, const cli_read *r, const cli_games *how, cl
         rn.out = how->out;
         rn.out_name = how->out_name;
         rn.part_min = part_min;
+        int n = snprintf(bus_message, sizeof bus_message,
+                         "pdn: %s: the file shrank while it was read\n", in.name);
+        bus_length = n < 0 ? 0 : (size_t)n < sizeof bus_message ? (size_t)n : sizeof bus_message;
+        struct sigaction bus, old_bus;
+        memset(&bus, 0, sizeof bus);
+        bus.sa_handler = on_bus;
+        sigemptyset(&bus.sa_mask);
+        sigaction(SIGBUS, &bus, &old_bus);
         rc = read_parallel(&rn, how->jobs, how->workers, t);
         munmap(map, len);
+        sigaction(SIGBUS, &old_bus, NULL);
     }
     cli_input_close(&in);
     return rc;
