@@ -350,13 +350,15 @@ static bool print_part(const slot *s, unsigned long long before, FILE *out)
 {
     size_t at = 0;
     bool ok = true;
-    for (size_t i = 0; i < s->part.n_numbers; i++) {
-        size_t to = s->part.numbers[i].at;
-        ok &= fwrite(s->ob.data + at, 1, to - at, out) == to - at;
-        ok &= fprintf(out, "%llu", before + s->part.numbers[i].nth) > 0;
+    for (size_t i = 0; i <= s->part.n_numbers; i++) {
+        size_t to = i < s->part.n_numbers ? s->part.numbers[i].at : s->ob.len;
+        if (to > at)
+            ok &= fwrite(s->ob.data + at, 1, to - at, out) == to - at;
+        if (i < s->part.n_numbers)
+            ok &= fprintf(out, "%llu", before + s->part.numbers[i].nth) > 0;
         at = to;
     }
-    return ok & (fwrite(s->ob.data + at, 1, s->ob.len - at, out) == s->ob.len - at);
+    return ok;
 }
 
 /* The parts of data[0..len), each starting where a game is guessed to
