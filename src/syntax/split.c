@@ -3,8 +3,9 @@
  * split.c - guesses at where games start, for programs that read the parts
  * of one input on several threads.  A game's text ends after its
  * terminator, so the reader stands there, not at the next game's first tag:
- * the guess backs up from a tag that starts a line after a blank line over
- * the blank to the last byte of the game before.
+ * the guess backs up from a tag that starts a line after a blank line to
+ * the end of the terminator shortly before, or stays at the tag when there
+ * is none.
  */
 #include "base/base.h"
 #include "base/bits.h"
@@ -16,6 +17,44 @@
 static bool blank(unsigned char c)
 {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* How far back from a blank line a game's terminator is looked for. */
+#define TERMINATOR_REACH 256
+
+/* Whether u[from..to) is a game terminator: "*" or a result ("1-0",
+ * "2-0", "1/2-1/2", "0-0", ...). */
+static bool terminator(const unsigned char *u, size_t from, size_t to)
+{
+    if (to - from == 1)
+        return u[from] == '*';
+    pdn_result r = pdn_parse_result((const char *)u + from, to - from);
+    return r != PDN_RESULT_UNKNOWN && r != PDN_RESULT_OTHER;
+}
+
+/* Where the game before the tag at u[tag] ends, the blank before the tag
+ * starting at u[end]: after its terminator, when one comes shortly before
+ * (text after a terminator, a comment or stray text, starts the next
+ * game's text); at the tag when none does (the next game's tags end a game
+ * without terminator, the blank included). */
+static size_t game_end(const unsigned char *u, size_t end, size_t tag)
+{
+    size_t stop = end > TERMINATOR_REACH ? end - TERMINATOR_REACH : 0;
+    size_t to = end;
+    while (to > stop) {
+        size_t from = to;
+        while (from > stop && !blank(u[from - 1]))
+            from--;
+        if (from < to && (from > stop || from == 0) && terminator(u, from, to))
+            return to;
+        /* "*" glued to stray text ends the game all the same. */
+        if (from < to && u[from] == '*')
+            return from + 1;
+        to = from;
+        while (to > stop && blank(u[to - 1]))
+            to--;
+    }
+    return tag;
 }
 
 size_t pdn_reader_guess_start(const char *data, size_t len, size_t from)
@@ -32,8 +71,11 @@ size_t pdn_reader_guess_start(const char *data, size_t len, size_t from)
             breaks += u[j - 1] == '\n' || (u[j - 1] == '\r' && u[j] != '\n');
             j--;
         }
-        if (breaks >= 2 && (u[i - 1] == '\n' || u[i - 1] == '\r') && j >= from && j > 0)
-            return j;
+        if (breaks < 2 || (u[i - 1] != '\n' && u[i - 1] != '\r') || j == 0)
+            continue;
+        size_t end = game_end(u, j, i);
+        if (end >= from)
+            return end;
     }
     return len;
 }
