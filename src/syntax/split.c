@@ -32,23 +32,33 @@ static bool terminator(const unsigned char *u, size_t from, size_t to)
     return r != PDN_RESULT_UNKNOWN && r != PDN_RESULT_OTHER;
 }
 
+/* Whether u[from..to), the last word before a blank line and a tag, may
+ * end its game as a result the game's Result tag gives ("1/2", "½-½",
+ * which are no moves). */
+static bool odd_result(const unsigned char *u, size_t from, size_t to)
+{
+    return memchr(u + from, '/', to - from) != NULL || memchr(u + from, 0xBD, to - from) != NULL;
+}
+
 /* Where the game before the tag at u[tag] ends, the blank before the tag
- * starting at u[end]: after its terminator, when one comes shortly before
- * (text after a terminator, a comment or stray text, starts the next
- * game's text); at the tag when none does (the next game's tags end a game
- * without terminator, the blank included). */
+ * starting at u[end]: after the last word when it is a terminator; else
+ * after a terminator shortly before (text after a terminator, a comment,
+ * stray text or an escape line, starts the next game's text); at the tag
+ * when there is none (the next game's tags end a game without terminator,
+ * the blank included). */
 static size_t game_end(const unsigned char *u, size_t end, size_t tag)
 {
     size_t stop = end > TERMINATOR_REACH ? end - TERMINATOR_REACH : 0;
     size_t to = end;
-    while (to > stop) {
+    for (bool last = true; to > stop; last = false) {
         size_t from = to;
         while (from > stop && !blank(u[from - 1]))
             from--;
-        if (from < to && (from > stop || from == 0) && terminator(u, from, to))
+        bool whole = from > stop || from == 0;
+        if (whole && (terminator(u, from, to) || (last && odd_result(u, from, to))))
             return to;
         /* "*" glued to stray text ends the game all the same. */
-        if (from < to && u[from] == '*')
+        if (u[from] == '*')
             return from + 1;
         to = from;
         while (to > stop && blank(u[to - 1]))

@@ -177,6 +177,8 @@ static void test_reader_marks__guess_start(void)
         {"1. 32-28 * \\r\r\n\r\n[E]\n*", "32-28 *", true},
         {"[A]\n1. 32-28 2-0\n%escape\n\n[B]\n*", "32-28 2-0", true},
         {"[A]\n1. 32-28 *\\r\n\n[B]\n*", "32-28 *", true},
+        {"[Result \"1/2\"]\n1. e4 e5 1/2\n\n[B]\n*", "e5 1/2", true},
+        {"[Result \"1/2\"]\n1. e4 e5 {1-0 in a comment} 1/2\n\n[B]\n*", "} 1/2", true},
         {"[A]\n1. e4 e5 1/2-1/2\r\r[B]\r*", "1/2-1/2", true},
         {"[A]\n1. e4 {x\n\n[B]} *\n", NULL, false},
     };
@@ -288,7 +290,7 @@ static void test_reader_marks__corpus(void)
     CHECK(st.marks > 10000);
     CHECK_EQ_INT(st.guessed, st.marks);
     /* A miss costs a part read twice when a cut falls there. */
-    CHECK(st.hits * 100 >= st.starts * 99);
+    CHECK(st.hits * 1000 >= st.starts * 995);
 }
 
 int main(void)
