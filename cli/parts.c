@@ -118,6 +118,8 @@ typedef struct run {
     /* under mu: */
     size_t marked;         /* slots[0..marked) have their marks */
     pdn_text_facts before; /* of the input before slots[marked - 1].start */
+    size_t not_utf8_from;  /* without printing: a reader met a game that is not
+                            * UTF-8 before this offset (SIZE_MAX: none yet) */
     size_t taken;          /* parts handed out */
     size_t printing;       /* the part the printer waits for */
     size_t ahead;          /* parts handed out beyond `printing`, at most */
@@ -182,16 +184,16 @@ void cli_game_number(cli_part *p, const pdn_game *g)
 static void count_part(run *rn, size_t k)
 {
     slot *s = &rn->slots[k];
+    if (s->counted == UNCOUNTED && !rn->print) {
+        /* Without printing, nothing is counted (see mark_upto()). */
+        s->counted = COUNTED;
+        return;
+    }
     if (s->counted == UNCOUNTED) {
         s->counted = COUNTING;
         pthread_mutex_unlock(&rn->mu);
         size_t end = k + 1 < rn->nparts ? rn->slots[k + 1].start : rn->len;
-        /* Without printing, lines go unused: what a game reads as does not
-         * depend on them, only where its diagnostics are said to be. */
-        if (rn->print)
-            pdn_text_facts_add(&s->facts, rn->data + s->start, end - s->start);
-        else
-            s->facts.not_utf8 = !pdn_text_utf8(rn->data + s->start, end - s->start);
+        pdn_text_facts_add(&s->facts, rn->data + s->start, end - s->start);
         pthread_mutex_lock(&rn->mu);
         s->counted = COUNTED;
         pthread_cond_broadcast(&rn->cv);
@@ -201,7 +203,10 @@ static void count_part(run *rn, size_t k)
 }
 
 /* Gives slots[0..k] their marks, adding up the facts of the parts before
- * in order.  Under mu. */
+ * in order.  Without printing, lines go unused (what a game reads as does
+ * not depend on them, only where its diagnostics are said to be), and the
+ * encoding is what the readers found so far: a part after a game that is
+ * not UTF-8 starts in the fallback.  Under mu. */
 static void mark_upto(run *rn, size_t k)
 {
     while (rn->marked <= k) {
@@ -215,6 +220,8 @@ static void mark_upto(run *rn, size_t k)
             rn->before.lines += rn->slots[m - 1].facts.lines;
             rn->before.not_utf8 |= rn->slots[m - 1].facts.not_utf8;
         }
+        if (!rn->print)
+            rn->before.not_utf8 = rn->slots[m].start >= rn->not_utf8_from;
         pdn_reader_mark_guess(&rn->slots[m].mark, rn->data, rn->slots[m].start, &rn->before,
                               &rn->opts);
         rn->marked++;
@@ -246,6 +253,8 @@ static void read_part(run *rn, void *worker, size_t k, pdn_reader_mark start)
     pdn_reader *reader = NULL;
     pdn_status st = pdn_reader_new_buffer_at(&reader, rn->data, rn->len, &start, &rn->opts);
     size_t target = k + 1;
+    /* Whether the reader may still tell of a game that is not UTF-8. */
+    bool may_tell = !rn->print && start.encoding == PDN_ENC_AUTO;
     const pdn_game *g;
     while (st == PDN_OK && (st = pdn_reader_next(reader, &g)) == PDN_OK) {
         s->part.games++;
@@ -259,6 +268,13 @@ static void read_part(run *rn, void *worker, size_t k, pdn_reader_mark start)
             break;
         pdn_reader_mark m;
         pdn_reader_mark_get(reader, &m);
+        if (may_tell && m.encoding != PDN_ENC_AUTO) {
+            pthread_mutex_lock(&rn->mu);
+            if (m.offset < rn->not_utf8_from)
+                rn->not_utf8_from = m.offset;
+            pthread_mutex_unlock(&rn->mu);
+            may_tell = false;
+        }
         while (target < rn->nparts && m.offset > rn->slots[target].start)
             target++;
         if (target < rn->nparts && m.offset == rn->slots[target].start) {
@@ -387,6 +403,7 @@ static int read_parallel(run *rn, unsigned jobs, void *const *workers, cli_total
         return cli_fatal(rn->name, PDN_ENOMEM);
     rn->nparts = cut(rn->slots, max, rn->data, rn->len, jobs, rn->part_min);
     rn->ahead = (size_t)jobs * AHEAD_PER_JOB;
+    rn->not_utf8_from = SIZE_MAX;
     rn->pool = calloc(rn->ahead, sizeof *rn->pool);
     if (rn->pool == NULL) {
         free(rn->slots);

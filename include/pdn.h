@@ -376,9 +376,6 @@ typedef struct pdn_text_facts {
  * distinct `facts`. */
 PDN_API void pdn_text_facts_add(pdn_text_facts *facts, const char *text, size_t len);
 
-/** Nonzero when text[0..len) is valid UTF-8.  Thread-safe. */
-PDN_API int pdn_text_utf8(const char *text, size_t len);
-
 /**
  * The mark a reader with options `opts` (NULL: defaults) would have at
  * data[offset], the input before it having the facts `before`, were a game

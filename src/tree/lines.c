@@ -317,8 +317,3 @@ void pdn_text_facts_add(pdn_text_facts *f, const char *text, size_t len)
     if (!f->not_utf8 && pdn_utf8__valid_prefix(u + high_at, len - high_at) != len - high_at)
         f->not_utf8 = 1;
 }
-
-int pdn_text_utf8(const char *text, size_t len)
-{
-    return pdn_utf8__valid_prefix((const unsigned char *)text, len) == len;
-}
