@@ -18,6 +18,7 @@
 #include "pdn.h"
 
 #include "support/append.h"
+#include "support/describe.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -26,28 +27,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 /* Readers started at a mark, each reading the rest: keeps a run linear
  * enough. */
 #define MAX_RESUMED 6
-
-/* What the games a reader reads say: their canonical text, their number,
- * place and encoding, and their diagnostics with line and column. */
-static void describe(const pdn_game *g, test_text *t)
-{
-    pdn_write_options wo = PDN_WRITE_OPTIONS_INIT;
-    if (pdn_write_pdn(g, &wo, (pdn_sink){test_text_sink, t}) != PDN_OK)
-        abort();
-    char line[160];
-    snprintf(line, sizeof line, "#%llu at %llu enc %d\n", (unsigned long long)pdn_game_index(g),
-             (unsigned long long)pdn_game_input_offset(g), (int)pdn_game_encoding(g));
-    test_puts(t, line);
-    size_t n;
-    const pdn_diag *d = pdn_game_diags(g, &n);
-    for (size_t i = 0; i < n; i++) {
-        uint64_t ln;
-        uint32_t col;
-        pdn_game_locate(g, d[i].offset, &ln, &col);
-        snprintf(line, sizeof line, "%d %llu:%u\n", (int)d[i].code, (unsigned long long)ln, col);
-        test_puts(t, line);
-    }
-}
 
 static int same_mark(const pdn_reader_mark *a, const pdn_reader_mark *b)
 {
@@ -66,7 +45,8 @@ static void resume(const char *text, size_t len, const pdn_read_options *ro,
     const pdn_game *g;
     pdn_status st;
     while ((st = pdn_reader_next(r, &g)) == PDN_OK)
-        describe(g, &got);
+        if (!test_describe_game(g, &got))
+            abort();
     if (st != PDN_DONE || got.len != want->len - from ||
         (got.len && memcmp(got.buf, want->buf + from, got.len) != 0)) {
         fprintf(stderr, "reading from offset %llu differs\n", (unsigned long long)at->offset);
@@ -98,7 +78,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const pdn_game *g;
     pdn_status st;
     while (n < MAX_GAMES && (st = pdn_reader_next(r, &g)) == PDN_OK) {
-        describe(g, &all);
+        if (!test_describe_game(g, &all))
+            abort();
         n++;
         pdn_reader_mark_get(r, &marks[n]);
         starts[n] = all.len;

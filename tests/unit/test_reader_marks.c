@@ -9,30 +9,8 @@
 #include "harness.h"
 #include "pdn.h"
 #include "support/append.h"
+#include "support/describe.h"
 #include "support/files.h"
-
-/* What a game reads as: its canonical text, its place, its diagnostics
- * with their line and column. */
-static void describe(const pdn_game *g, test_text *t)
-{
-    pdn_write_options wo = PDN_WRITE_OPTIONS_INIT;
-    if (pdn_write_pdn(g, &wo, (pdn_sink){test_text_sink, t}) != PDN_OK)
-        test_puts(t, "(write failed)");
-    char line[160];
-    snprintf(line, sizeof line, "#%llu at %llu enc %d\n", (unsigned long long)pdn_game_index(g),
-             (unsigned long long)pdn_game_input_offset(g), (int)pdn_game_encoding(g));
-    test_puts(t, line);
-    size_t n;
-    const pdn_diag *d = pdn_game_diags(g, &n);
-    for (size_t i = 0; i < n; i++) {
-        uint64_t ln;
-        uint32_t col;
-        pdn_game_locate(g, d[i].offset, &ln, &col);
-        snprintf(line, sizeof line, "%s %llu:%u\n", pdn_diag_name(d[i].code),
-                 (unsigned long long)ln, col);
-        test_puts(t, line);
-    }
-}
 
 static bool same_text(const test_text *a, const test_text *b)
 {
@@ -50,7 +28,7 @@ static void read_some(pdn_reader *r, size_t games, test_text *t, pdn_reader_mark
 {
     const pdn_game *g;
     for (size_t i = 0; i < games && pdn_reader_next(r, &g) == PDN_OK; i++)
-        describe(g, t);
+        CHECK(test_describe_game(g, t));
     pdn_reader_mark_get(r, end);
 }
 
