@@ -171,11 +171,11 @@ void cli_game_number(cli_part *p, const pdn_game *g)
         p->numbers = n;
         p->cap_numbers = cap;
     }
-    /* A reader started at a made-up mark counts its games from 0. */
     if (fflush(p->out) != 0) {
         p->failed = true;
         return;
     }
+    /* A reader started at a made-up mark counts its games from 0. */
     p->numbers[p->n_numbers++] = (cli_number){*p->out_len, pdn_game_index(g)};
 }
 
