@@ -115,7 +115,7 @@ typedef struct cli_part {
     const size_t *out_len; /* deferred: the bytes `out` holds once flushed */
     cli_number *numbers;
     size_t n_numbers, cap_numbers;
-    bool failed; /* out of memory for `numbers` */
+    bool failed; /* out of memory for `numbers`, or `out` failed to flush */
 } cli_part;
 
 /* Prints the number of game `g` to p->out, or records it (p->deferred). */

@@ -106,8 +106,7 @@ typedef struct run {
     const char *name;
     pdn_read_options opts;
     cli_game_fn fn;
-    bool print;
-    FILE *out;
+    FILE *out; /* NULL: nothing printed */
     const char *out_name;
     size_t part_min; /* PART_MIN, or PDN_PART_BYTES */
     size_t released; /* the input before is let go (release_before()) */
@@ -184,7 +183,7 @@ void cli_game_number(cli_part *p, const pdn_game *g)
 static void count_part(run *rn, size_t k)
 {
     slot *s = &rn->slots[k];
-    if (s->counted == UNCOUNTED && !rn->print) {
+    if (s->counted == UNCOUNTED && rn->out == NULL) {
         /* Without printing, nothing is counted (see mark_upto()). */
         s->counted = COUNTED;
         return;
@@ -220,7 +219,7 @@ static void mark_upto(run *rn, size_t k)
             rn->before.lines += rn->slots[m - 1].facts.lines;
             rn->before.not_utf8 |= rn->slots[m - 1].facts.not_utf8;
         }
-        if (!rn->print)
+        if (rn->out == NULL)
             rn->before.not_utf8 = rn->slots[m].start >= rn->not_utf8_from;
         pdn_reader_mark_guess(&rn->slots[m].mark, rn->data, rn->slots[m].start, &rn->before,
                               &rn->opts);
@@ -246,7 +245,7 @@ static void read_part(run *rn, void *worker, size_t k, pdn_reader_mark start)
     s->part.deferred = true;
     s->part.out_len = &s->ob.len;
     s->joined = rn->nparts;
-    if (rn->print && (s->part.out = open_out(&s->ob)) == NULL) {
+    if (rn->out != NULL && (s->part.out = open_out(&s->ob)) == NULL) {
         s->st = PDN_ENOMEM;
         return;
     }
@@ -254,7 +253,7 @@ static void read_part(run *rn, void *worker, size_t k, pdn_reader_mark start)
     pdn_status st = pdn_reader_new_buffer_at(&reader, rn->data, rn->len, &start, &rn->opts);
     size_t target = k + 1;
     /* Whether the reader may still tell of a game that is not UTF-8. */
-    bool may_tell = !rn->print && start.encoding == PDN_ENC_AUTO;
+    bool may_tell = rn->out == NULL && start.encoding == PDN_ENC_AUTO;
     const pdn_game *g;
     while (st == PDN_OK && (st = pdn_reader_next(reader, &g)) == PDN_OK) {
         s->part.games++;
@@ -282,7 +281,7 @@ static void read_part(run *rn, void *worker, size_t k, pdn_reader_mark start)
             mark_upto(rn, target);
             pdn_reader_mark guess = rn->slots[target].mark;
             pthread_mutex_unlock(&rn->mu);
-            if (same_mark(&m, &guess, rn->print)) {
+            if (same_mark(&m, &guess, rn->out != NULL)) {
                 s->joined = target;
                 break;
             }
@@ -432,7 +431,7 @@ static int read_parallel(run *rn, unsigned jobs, void *const *workers, cli_total
             pthread_cond_wait(&rn->cv, &rn->mu);
         slot *s = &rn->slots[k];
         pthread_mutex_unlock(&rn->mu);
-        if (rn->print && !print_part(s, before, rn->out))
+        if (rn->out != NULL && !print_part(s, before, rn->out))
             write_failed = true;
         for (int v = 0; v < 4; v++)
             t->counts[v] += s->part.counts[v];
@@ -540,7 +539,6 @@ int cli_read_games(const char *path, const cli_read *r, const cli_games *how, cl
         rn.name = in.name;
         rn.opts = cli_input_options(&in, r);
         rn.fn = how->fn;
-        rn.print = how->out != NULL;
         rn.out = how->out;
         rn.out_name = how->out_name;
         rn.part_min = part_min;

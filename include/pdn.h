@@ -342,8 +342,7 @@ PDN_API void pdn_reader_mark_get(const pdn_reader *reader, pdn_reader_mark *out)
  * A reader over the caller-owned input `data` (as pdn_reader_new_buffer())
  * that starts at `at` rather than at the input's start: a mark a reader of
  * the same input with the same options gave, or one pdn_reader_mark_guess()
- * made up.  Returns
- * PDN_EINVAL when `at` lies past the input.
+ * made up.  Returns PDN_EINVAL when `at` lies past the input.
  */
 PDN_API pdn_status pdn_reader_new_buffer_at(pdn_reader **out, const char *data, size_t len,
                                             const pdn_reader_mark *at,
@@ -351,8 +350,10 @@ PDN_API pdn_status pdn_reader_new_buffer_at(pdn_reader **out, const char *data, 
 
 /**
  * A guess at where a reader of data[0..len) stands between two games, at or
- * after data[from]: after the last move or result of a game that a blank
- * line and a tag follow.  A guess, as a comment may hold such text: a
+ * after data[from], where a blank line and a tag follow a game: after its
+ * terminator, when one comes shortly before the blank line (text after a
+ * terminator starts the next game's text), else at the tag (the tags end a
+ * game without terminator).  A guess, as a comment may hold such text: a
  * reader started there reads what the input says only if the reader of the
  * input before arrives at the same mark.  `len` when there is none.
  * Thread-safe.
